@@ -1,0 +1,69 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Db } from './db/database.js';
+import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.js';
+import { resolveTokenSecret, TokenSigner } from './modules/auth/token.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { authenticationHook } from './plugins/auth.js';
+import { registerApiDocs } from './plugins/docs.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerSecurityHeaders } from './plugins/security.js';
+import { registerWebApp, webDistDir } from './plugins/web-app.js';
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  /** Serve the built web app too (off in API tests). */
+  serveWeb?: boolean;
+}
+
+/** Builds the whole application without listening, so tests can drive it with inject(). */
+export async function buildApp({ config, db, serveWeb = true }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.newPassword'],
+          },
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', undefined);
+  registerErrorHandler(app);
+
+  const ctx: AppContext = { db, config, tokens: new TokenSigner(await resolveTokenSecret(db, config.jwtSecret)) };
+
+  await registerSecurityHeaders(app);
+  await registerApiDocs(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { ctx });
+      await api.register(publicAuthRoutes, { ctx });
+      await api.register(async (secured) => {
+        secured.addHook('onRequest', authenticationHook(ctx));
+        await secured.register(authRoutes, { ctx });
+        await secured.register(usersRoutes, { ctx });
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  const webServed = serveWeb && (await registerWebApp(app, webDistDir(config.webDistDir)));
+  app.setNotFoundHandler((request, reply) => {
+    const pathOnly = request.url.split('?')[0] ?? '';
+    if (webServed && request.method === 'GET' && !pathOnly.startsWith('/api')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: `Not found: ${request.method} ${pathOnly}` });
+  });
+  return app;
+}

@@ -1,0 +1,19 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Db } from './database.js';
+import * as m0001 from './migrations/0001-users-and-sessions.js';
+
+/** Migrations are listed here, not read from disk, so the bundled server carries them. */
+const migrations: Record<string, Migration> = {
+  '0001-users-and-sessions': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

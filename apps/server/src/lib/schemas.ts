@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const errorResponse = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() });
+
+/** Error answers a route may give, for the OpenAPI description. */
+export const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+} as const;
+
+/** List endpoints take free `filter.<column>` keys besides the fixed parameters. */
+export const listQuerystring = z
+  .object({
+    q: z.string().optional(),
+    sort: z.string().optional(),
+    order: z.string().optional(),
+    limit: z.string().optional(),
+    offset: z.string().optional(),
+  })
+  .catchall(z.string());

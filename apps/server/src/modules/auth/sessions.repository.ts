@@ -1,0 +1,46 @@
+import type { Db } from '../../db/database.js';
+import type { UserRow } from '../users/users.repository.js';
+import { userColumns } from '../users/users.repository.js';
+
+export async function insertSession(
+  db: Db,
+  session: { id: string; userId: number; createdAt: string; expiresAt: string },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      created_at: session.createdAt,
+      expires_at: session.expiresAt,
+    })
+    .execute();
+}
+
+/** The session's expiry and its user, in one indexed lookup: this runs on every request. */
+export async function findSessionUser(
+  db: Db,
+  sessionId: string,
+): Promise<{ expiresAt: string; user: UserRow } | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.expires_at as session_expires_at', ...userColumns])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_expires_at, ...user } = row;
+  return { expiresAt: session_expires_at, user };
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+export async function deleteExpiredSessions(db: Db, now: string): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+}

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../../db/database.js';
+import { putSettingOnce } from '../system/settings.repository.js';
+
+export interface TokenClaims {
+  sessionId: string;
+  userId: number;
+}
+
+/** Signs and checks session tokens: HS256 only, `exp` in seconds, the session id in `sid`. */
+export class TokenSigner {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(claims: TokenClaims, expiresAt: Date): Promise<string> {
+    return new SignJWT({ sid: claims.sessionId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(claims.userId))
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.key);
+  }
+
+  /** The claims of a valid token, or undefined for a forged, malformed or expired one. */
+  async verify(token: string): Promise<TokenClaims | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const userId = Number(payload.sub);
+      if (typeof payload.sid !== 'string' || !Number.isInteger(userId) || payload.exp === undefined) return undefined;
+      return { sessionId: payload.sid, userId };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/**
+ * JWT_SECRET when configured; otherwise one secret generated on first start and kept in the
+ * database, so that every server process sharing the database signs alike.
+ */
+export async function resolveTokenSecret(db: Db, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  return putSettingOnce(db, 'jwt_secret', randomBytes(48).toString('base64url'));
+}

@@ -1,0 +1,21 @@
+import type { Role, User, UserSummary } from '@crm/domain';
+import type { UserRow } from './users.repository.js';
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    name: row.name,
+    firstName: row.first_name,
+    surname: row.surname,
+    phone: row.phone,
+    email: row.email,
+    role: row.role as Role,
+    isActive: row.is_active === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function toUserSummary(row: UserRow): UserSummary {
+  return { id: row.id, name: row.name };
+}

@@ -1,0 +1,111 @@
+import type { ListQuery } from '@crm/domain';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { type ListSpec, listConditions, pageOf } from '../../db/list-query.js';
+import type { UsersTable } from '../../db/schema.js';
+
+export type UserRow = Omit<Selectable<UsersTable>, never>;
+
+export const userColumns = [
+  'users.id',
+  'users.name',
+  'users.first_name',
+  'users.surname',
+  'users.phone',
+  'users.email',
+  'users.password_hash',
+  'users.role',
+  'users.is_active',
+  'users.created_at',
+  'users.updated_at',
+] as const;
+
+export const userListSpec: ListSpec = {
+  columns: {
+    name: { expr: 'users.name', kind: 'text', sortExpr: 'lower(users.name)' },
+    email: { expr: 'users.email', kind: 'text', sortExpr: 'lower(users.email)' },
+    role: { expr: 'users.role', kind: 'text' },
+    isActive: { expr: 'users.is_active', kind: 'boolean' },
+  },
+  search: ['users.name', 'users.email', 'users.role'],
+  idExpr: 'users.id',
+  defaultSort: { column: 'name', order: 'asc' },
+};
+
+/** Non-admins may only search and sort pickers by name. */
+export const userPickerSpec: ListSpec = {
+  columns: { name: userListSpec.columns.name!, isActive: userListSpec.columns.isActive! },
+  search: ['users.name'],
+  idExpr: 'users.id',
+  defaultSort: { column: 'name', order: 'asc' },
+};
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').select(userColumns).where('users.id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .select(userColumns)
+    .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+}
+
+export async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
+  let qb = db
+    .selectFrom('users')
+    .select('users.id')
+    .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email.toLowerCase()));
+  if (exceptId !== undefined) qb = qb.where('users.id', '!=', exceptId);
+  return (await qb.executeTakeFirst()) !== undefined;
+}
+
+export async function listUsers(
+  db: Db,
+  query: ListQuery,
+  spec: ListSpec,
+): Promise<{ rows: UserRow[]; total: number }> {
+  const conditions = listConditions(db, query, spec);
+  const rows = await pageOf(db.selectFrom('users').select(userColumns), query, spec, conditions).execute();
+  let countQb = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'));
+  for (const condition of conditions) countQb = countQb.where(condition);
+  const { n } = await countQb.executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const { n } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export interface UserWrite {
+  name: string;
+  first_name: string;
+  surname: string;
+  phone: string;
+  email: string;
+  role: string;
+  is_active: number;
+  password_hash?: string;
+}
+
+export async function insertUser(db: Db, user: UserWrite & { password_hash: string }, now: string): Promise<number> {
+  const { id } = await db
+    .insertInto('users')
+    .values({ ...user, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateUser(db: Db, id: number, changes: Partial<UserWrite>, now: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,88 @@
+import { changePasswordSchema, createUserSchema, TOTAL_COUNT_HEADER, updateProfileSchema, updateUserSchema } from '@crm/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { errors, listQuerystring } from '../../lib/schemas.js';
+import { caller, requireAdmin } from '../../plugins/auth.js';
+import { idParams, userResponse, userSummaryResponse } from './users.schemas.js';
+import * as users from './users.service.js';
+
+export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'List users: full records for admins, id and name for everyone else',
+        querystring: listQuerystring,
+        response: { 200: z.array(z.union([userResponse, userSummaryResponse])), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await users.listUsersFor(ctx, caller(request), request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return rows;
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    { schema: { tags: ['users'], params: idParams, response: { 200: userResponse, ...errors } } },
+    async (request) => users.getUser(ctx, caller(request), request.params.id),
+  );
+
+  app.post(
+    '/users',
+    {
+      preHandler: requireAdmin,
+      schema: { tags: ['users'], body: createUserSchema, response: { 201: userResponse, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await users.createUser(ctx, request.body)),
+  );
+
+  app.put(
+    '/users/update-user/:id',
+    {
+      preHandler: requireAdmin,
+      schema: { tags: ['users'], params: idParams, body: updateUserSchema, response: { 200: userResponse, ...errors } },
+    },
+    async (request) => users.updateUserByAdmin(ctx, caller(request), request.params.id, request.body),
+  );
+
+  for (const action of ['activate', 'deactivate'] as const) {
+    app.put(
+      `/users/:id/${action}`,
+      {
+        preHandler: requireAdmin,
+        schema: { tags: ['users'], params: idParams, response: { 200: userResponse, ...errors } },
+      },
+      async (request) => users.setUserActive(ctx, caller(request), request.params.id, action === 'activate'),
+    );
+  }
+
+  app.put(
+    '/users/me',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Edit the signed-in user’s display name and e-mail',
+        body: updateProfileSchema,
+        response: { 200: z.object({ user: userResponse }), ...errors },
+      },
+    },
+    async (request) => ({ user: await users.updateProfile(ctx, caller(request), request.body) }),
+  );
+
+  app.put(
+    '/users/change-password',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change the signed-in user’s password; ends every session and answers a fresh token',
+        body: changePasswordSchema,
+        response: { 200: z.object({ message: z.string(), token: z.string() }), ...errors },
+      },
+    },
+    async (request) => users.changePassword(ctx, caller(request), request.body),
+  );
+};

@@ -1,0 +1,139 @@
+import type { ChangePasswordInput, CreateUser, UpdateProfile, UpdateUser, User, UserSummary } from '@crm/domain';
+import { authMessages, displayName, userMessages } from '@crm/domain';
+import type { AppContext } from '../../context.js';
+import type { Authenticated } from '../auth/auth.service.js';
+import { openSession } from '../auth/auth.service.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import { deleteUserSessions } from '../auth/sessions.repository.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { parseListQuery } from '../../db/list-query.js';
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
+import { nowIso } from '../../lib/time.js';
+import { toUser, toUserSummary } from './user-mapper.js';
+import {
+  emailTaken,
+  findUserById,
+  insertUser,
+  listUsers,
+  updateUser,
+  userListSpec,
+  userPickerSpec,
+  type UserWrite,
+} from './users.repository.js';
+
+const emailConflict = () => conflict(userMessages.emailTaken, { email: userMessages.emailTaken });
+
+/** Admins get full records; everyone else gets id and name, enough for pickers. */
+export async function listUsersFor(
+  ctx: AppContext,
+  actor: Authenticated,
+  rawQuery: Record<string, unknown>,
+): Promise<{ rows: User[] | UserSummary[]; total: number }> {
+  const admin = actor.user.role === 'admin';
+  const spec = admin ? userListSpec : userPickerSpec;
+  const { rows, total } = await listUsers(ctx.db, parseListQuery(rawQuery, spec), spec);
+  return { rows: admin ? rows.map(toUser) : rows.map(toUserSummary), total };
+}
+
+export async function getUser(ctx: AppContext, actor: Authenticated, id: number): Promise<User> {
+  if (actor.user.role !== 'admin' && actor.user.id !== id) throw forbidden(authMessages.forbidden);
+  const row = await findUserById(ctx.db, id);
+  if (!row) throw notFound(userMessages.userNotFound);
+  return toUser(row);
+}
+
+function formColumns(input: CreateUser | UpdateUser): UserWrite {
+  return {
+    name: displayName(input.firstName, input.surname),
+    first_name: input.firstName,
+    surname: input.surname,
+    phone: input.phone,
+    email: input.email,
+    role: input.role,
+    is_active: input.isActive ? 1 : 0,
+  };
+}
+
+/** Writes that may race on the unique e-mail index answer 409 rather than a 500. */
+async function guardEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailConflict();
+    throw error;
+  }
+}
+
+export async function createUser(ctx: AppContext, input: CreateUser): Promise<User> {
+  if (await emailTaken(ctx.db, input.email)) throw emailConflict();
+  const passwordHash = await hashPassword(input.password);
+  const id = await guardEmail(() =>
+    insertUser(ctx.db, { ...formColumns(input), password_hash: passwordHash }, nowIso()),
+  );
+  return toUser((await findUserById(ctx.db, id))!);
+}
+
+export async function updateUserByAdmin(
+  ctx: AppContext,
+  actor: Authenticated,
+  id: number,
+  input: UpdateUser,
+): Promise<User> {
+  const existing = await findUserById(ctx.db, id);
+  if (!existing) throw notFound(userMessages.userNotFound);
+  if (id === actor.user.id && !input.isActive) throw fieldError('isActive', userMessages.cannotDeactivateSelf);
+  if (id === actor.user.id && input.role !== 'admin') {
+    throw fieldError('role', 'You cannot remove your own admin role');
+  }
+  if (await emailTaken(ctx.db, input.email, id)) throw emailConflict();
+  const changes: Partial<UserWrite> = formColumns(input);
+  if (input.password) changes.password_hash = await hashPassword(input.password);
+  await ctx.db.transaction().execute(async (trx) => {
+    await guardEmail(() => updateUser(trx, id, changes, nowIso()));
+    // A deactivated account or a new password ends every open session of that user at once.
+    if (changes.password_hash || (existing.is_active === 1 && !input.isActive)) await deleteUserSessions(trx, id);
+  });
+  return toUser((await findUserById(ctx.db, id))!);
+}
+
+export async function setUserActive(
+  ctx: AppContext,
+  actor: Authenticated,
+  id: number,
+  active: boolean,
+): Promise<User> {
+  const existing = await findUserById(ctx.db, id);
+  if (!existing) throw notFound(userMessages.userNotFound);
+  if (!active && id === actor.user.id) throw badRequest(userMessages.cannotDeactivateSelf);
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUser(trx, id, { is_active: active ? 1 : 0 }, nowIso());
+    if (!active) await deleteUserSessions(trx, id);
+  });
+  return toUser((await findUserById(ctx.db, id))!);
+}
+
+export async function updateProfile(ctx: AppContext, actor: Authenticated, input: UpdateProfile): Promise<User> {
+  if (await emailTaken(ctx.db, input.email, actor.user.id)) throw emailConflict();
+  await guardEmail(() => updateUser(ctx.db, actor.user.id, { name: input.name, email: input.email }, nowIso()));
+  return toUser((await findUserById(ctx.db, actor.user.id))!);
+}
+
+/**
+ * A password change ends every session of the user, this one included, and opens a fresh one for
+ * the caller so that the screen they are on keeps working.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  actor: Authenticated,
+  input: ChangePasswordInput,
+): Promise<{ message: string; token: string }> {
+  if (!(await verifyPassword(actor.user.password_hash, input.currentPassword))) {
+    throw fieldError('currentPassword', authMessages.currentPasswordWrong);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateUser(trx, actor.user.id, { password_hash: passwordHash }, nowIso());
+    await deleteUserSessions(trx, actor.user.id);
+  });
+  return { message: authMessages.passwordUpdated, token: await openSession(ctx, actor.user.id) };
+}

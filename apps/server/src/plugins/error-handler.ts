@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/http-errors.js';
+
+interface ErrorBody {
+  error: string;
+  fields?: Record<string, string>;
+}
+
+const CLIENT_ERROR_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body must not be empty',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
+};
+
+/**
+ * One place turns every failure into `{ error, fields? }`. Validation issues are keyed by field,
+ * first message wins; any 5xx is logged and answered without details.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      const body: ErrorBody = { error: error.message };
+      if (error.fields) body.fields = error.fields;
+      return reply.code(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        if (!(field in fields)) fields[field] = issue.message ?? 'Invalid value';
+      }
+      const first = Object.values(fields)[0] ?? 'Invalid request';
+      return reply.code(400).send({ error: first, fields } satisfies ErrorBody);
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const message = (error.code && CLIENT_ERROR_MESSAGES[error.code]) || error.message || 'Bad request';
+      return reply.code(status).send({ error: message } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' } satisfies ErrorBody);
+  });
+
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const PHONE_MIN_DIGITS = 6;
+export const PHONE_MAX_DIGITS = 15;
+
+export function phoneDigits(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/** A required phone number, reduced to its digits, 6 to 15 of them. */
+export function phoneField(messages: { required: string; length: string }) {
+  return z
+    .union([z.string(), z.number()], { error: messages.required })
+    .transform((value) => phoneDigits(String(value)))
+    .superRefine((digits, ctx) => {
+      if (digits === '') ctx.addIssue({ code: 'custom', message: messages.required });
+      else if (digits.length < PHONE_MIN_DIGITS || digits.length > PHONE_MAX_DIGITS)
+        ctx.addIssue({ code: 'custom', message: messages.length });
+    });
+}
