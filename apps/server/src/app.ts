@@ -39,7 +39,11 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
   app.decorateRequest('auth', undefined);
   registerErrorHandler(app);
 
-  const ctx: AppContext = { db, config, tokens: new TokenSigner(await resolveTokenSecret(db, config.jwtSecret)) };
+  const ctx: AppContext = {
+    db,
+    config,
+    tokens: new TokenSigner(await resolveTokenSecret(db, config.jwtSecret)),
+  };
 
   await registerSecurityHeaders(app);
   await registerApiDocs(app);

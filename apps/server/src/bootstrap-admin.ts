@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import { nowIso } from './lib/time.js';
 import { hashPassword } from './modules/auth/password.js';
 import { countUsers, insertUser } from './modules/users/users.repository.js';
-import { nowIso } from './lib/time.js';
 
 /**
  * On an empty database, creates the first admin from CRM_ADMIN_EMAIL / CRM_ADMIN_PASSWORD, or

@@ -20,9 +20,15 @@ const envSchema = z.object({
       .optional(),
   ),
   JWT_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
-  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
   CRM_ADMIN_EMAIL: optionalText,
-  CRM_ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, { error: 'must be at least 6 characters' }).optional()),
+  CRM_ADMIN_PASSWORD: optionalText.pipe(
+    z.string().min(6, { error: 'must be at least 6 characters' }).optional(),
+  ),
   CRM_VARIANT: z.enum(VARIANTS, { error: 'must be one of alfam, dcs, sg' }).default('dcs'),
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(30),

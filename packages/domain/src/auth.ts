@@ -14,7 +14,10 @@ export type LoginInput = z.output<typeof loginSchema>;
 
 /** What the server checks on PUT users/change-password. */
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: m.passwordFieldsEmpty }).min(1, { error: m.passwordFieldsEmpty }).max(200),
+  currentPassword: z
+    .string({ error: m.passwordFieldsEmpty })
+    .min(1, { error: m.passwordFieldsEmpty })
+    .max(200),
   newPassword: z
     .string({ error: m.passwordFieldsEmpty })
     .min(1, { error: m.passwordFieldsEmpty })

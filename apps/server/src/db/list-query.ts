@@ -1,6 +1,13 @@
 import type { ColumnFilter, ListQuery } from '@crm/domain';
 import { DEFAULT_PAGE_SIZE, decodeFilter, listParamsSchema } from '@crm/domain';
-import { type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import {
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import { badRequest } from '../lib/http-errors.js';
 import { type Engine, engineOf } from './dialect.js';
 
@@ -62,7 +69,9 @@ function filterCondition(engine: Engine, column: ListColumn, filter: ColumnFilte
         ? sql<SqlBool>`lower(${raw(column.expr)}) = ${value.toLowerCase()}`
         : sql<SqlBool>`${raw(column.expr)} = ${value}`;
     case 'contains':
-      return column.ignoreCase ? containsIgnoreCase(column.expr, value) : containsExact(engine, column.expr, value);
+      return column.ignoreCase
+        ? containsIgnoreCase(column.expr, value)
+        : containsExact(engine, column.expr, value);
     case 'containsIgnoreCase':
       return containsIgnoreCase(column.expr, value);
   }
@@ -82,7 +91,8 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): 
     if (!spec.columns[column]) throw badRequest(`Unknown filter column: ${column}`);
     if (typeof rawValue !== 'string') throw badRequest(`Give one filter per column: ${column}`);
     const filter = decodeFilter(rawValue);
-    if (!filter) throw badRequest(`A filter must read <mode>:<value> with mode equals, contains or containsIgnoreCase`);
+    if (!filter)
+      throw badRequest(`A filter must read <mode>:<value> with mode equals, contains or containsIgnoreCase`);
     filters[column] = filter;
   }
   const { q, sort, order, limit, offset } = parsed.data;

@@ -15,7 +15,8 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
 export const unauthorized = (message: string) => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, message, fields);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new HttpError(409, message, fields);
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
 

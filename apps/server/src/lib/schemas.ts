@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-export const errorResponse = z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() });
+export const errorResponse = z.object({
+  error: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
 
 /** Error answers a route may give, for the OpenAPI description. */
 export const errors = {
@@ -20,4 +23,4 @@ export const listQuerystring = z
     limit: z.string().optional(),
     offset: z.string().optional(),
   })
-  .catchall(z.string());
+  .catchall(z.union([z.string(), z.array(z.string())]));

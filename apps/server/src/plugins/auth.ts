@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authMessages } from '@crm/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { forbidden } from '../lib/http-errors.js';
 import { type Authenticated, authenticate } from '../modules/auth/auth.service.js';

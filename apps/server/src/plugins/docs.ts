@@ -7,7 +7,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'CRM API', version: '1.0.0', description: 'Leads, customers, partners, products and users.' },
+      info: {
+        title: 'CRM API',
+        version: '1.0.0',
+        description: 'Leads, customers, partners, products and users.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },

@@ -41,7 +41,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send({ error: message } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' } satisfies ErrorBody);
+    return reply
+      .code(500)
+      .send({ error: 'Something went wrong on our side. Please try again.' } satisfies ErrorBody);
   });
-
 }

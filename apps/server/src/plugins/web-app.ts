@@ -20,7 +20,9 @@ export async function registerWebApp(app: FastifyInstance, root: string): Promis
     setHeaders: (res, filePath) => {
       res.header(
         'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
       );
     },
   });

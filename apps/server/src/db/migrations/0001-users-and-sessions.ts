@@ -39,7 +39,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('value', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema.createIndex('login_failures_key').on('login_failures').columns(['key', 'failed_at']).execute();
+  await db.schema
+    .createIndex('login_failures_key')
+    .on('login_failures')
+    .columns(['key', 'failed_at'])
+    .execute();
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()

@@ -26,10 +26,14 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 };
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.post('/auth/logout', { schema: { tags: ['auth'], response: { 204: z.null(), 401: errorResponse } } }, async (request, reply) => {
-    await logout(ctx, caller(request).sessionId);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], response: { 204: z.null(), 401: errorResponse } } },
+    async (request, reply) => {
+      await logout(ctx, caller(request).sessionId);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.get(
     '/auth/me',

@@ -47,13 +47,13 @@ export async function login(
     countFailuresSince(ctx.db, addressKey, windowStart),
   ]);
   if (byEmail >= maxPerEmail || byAddress >= maxPerAddress) {
-    throw tooManyRequests(
-      `Too many failed login attempts. Please try again in ${windowMinutes} minutes.`,
-    );
+    throw tooManyRequests(`Too many failed login attempts. Please try again in ${windowMinutes} minutes.`);
   }
 
   const user = await findUserByEmail(ctx.db, input.email);
-  const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstNothing(input.password);
+  const valid = user
+    ? await verifyPassword(user.password_hash, input.password)
+    : await verifyAgainstNothing(input.password);
   if (!user || !valid) {
     await recordFailures(ctx.db, [emailKey, addressKey], nowIso(), windowStart);
     throw unauthorized(authMessages.invalidCredentials);

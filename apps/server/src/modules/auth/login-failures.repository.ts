@@ -10,9 +10,18 @@ export async function countFailuresSince(db: Db, key: string, since: string): Pr
   return Number(row.n);
 }
 
-export async function recordFailures(db: Db, keys: string[], at: string, forgetBefore: string): Promise<void> {
+export async function recordFailures(
+  db: Db,
+  keys: string[],
+  at: string,
+  forgetBefore: string,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('login_failures').where('key', 'in', keys).where('failed_at', '<=', forgetBefore).execute();
+    await trx
+      .deleteFrom('login_failures')
+      .where('key', 'in', keys)
+      .where('failed_at', '<=', forgetBefore)
+      .execute();
     await trx
       .insertInto('login_failures')
       .values(keys.map((key) => ({ key, failed_at: at })))

@@ -30,7 +30,8 @@ export class TokenSigner {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
-      if (typeof payload.sid !== 'string' || !Number.isInteger(userId) || payload.exp === undefined) return undefined;
+      if (typeof payload.sid !== 'string' || !Number.isInteger(userId) || payload.exp === undefined)
+        return undefined;
       return { sessionId: payload.sid, userId };
     } catch {
       return undefined;

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Variant } from '../../config.js';
 import type { AppContext } from '../../context.js';
@@ -15,7 +15,12 @@ export const VARIANT_FEATURES: Record<Variant, { serviceCategory: boolean; roomN
 export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/health',
-    { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }), 503: errorResponse } } },
+    {
+      schema: {
+        tags: ['system'],
+        response: { 200: z.object({ status: z.literal('ok') }), 503: errorResponse },
+      },
+    },
     async (request, reply) => {
       try {
         await sql`select 1`.execute(ctx.db);

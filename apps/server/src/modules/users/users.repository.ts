@@ -93,7 +93,11 @@ export interface UserWrite {
   password_hash?: string;
 }
 
-export async function insertUser(db: Db, user: UserWrite & { password_hash: string }, now: string): Promise<number> {
+export async function insertUser(
+  db: Db,
+  user: UserWrite & { password_hash: string },
+  now: string,
+): Promise<number> {
   const { id } = await db
     .insertInto('users')
     .values({ ...user, created_at: now, updated_at: now })
@@ -102,7 +106,12 @@ export async function insertUser(db: Db, user: UserWrite & { password_hash: stri
   return id;
 }
 
-export async function updateUser(db: Db, id: number, changes: Partial<UserWrite>, now: string): Promise<void> {
+export async function updateUser(
+  db: Db,
+  id: number,
+  changes: Partial<UserWrite>,
+  now: string,
+): Promise<void> {
   await db
     .updateTable('users')
     .set({ ...changes, updated_at: now })

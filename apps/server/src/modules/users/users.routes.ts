@@ -1,4 +1,10 @@
-import { changePasswordSchema, createUserSchema, TOTAL_COUNT_HEADER, updateProfileSchema, updateUserSchema } from '@crm/domain';
+import {
+  changePasswordSchema,
+  createUserSchema,
+  TOTAL_COUNT_HEADER,
+  updateProfileSchema,
+  updateUserSchema,
+} from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -44,7 +50,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/users/update-user/:id',
     {
       preHandler: requireAdmin,
-      schema: { tags: ['users'], params: idParams, body: updateUserSchema, response: { 200: userResponse, ...errors } },
+      schema: {
+        tags: ['users'],
+        params: idParams,
+        body: updateUserSchema,
+        response: { 200: userResponse, ...errors },
+      },
     },
     async (request) => users.updateUserByAdmin(ctx, caller(request), request.params.id, request.body),
   );

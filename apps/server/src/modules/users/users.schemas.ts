@@ -18,5 +18,8 @@ export const userResponse = z.object({
 export const userSummaryResponse = z.object({ id: z.number(), name: z.string() });
 
 export const idParams = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int().positive({ error: 'id must be a positive number' }),
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int()
+    .positive({ error: 'id must be a positive number' }),
 });

@@ -1,24 +1,31 @@
-import type { ChangePasswordInput, CreateUser, UpdateProfile, UpdateUser, User, UserSummary } from '@crm/domain';
+import type {
+  ChangePasswordInput,
+  CreateUser,
+  UpdateProfile,
+  UpdateUser,
+  User,
+  UserSummary,
+} from '@crm/domain';
 import { authMessages, displayName, userMessages } from '@crm/domain';
 import type { AppContext } from '../../context.js';
+import { parseListQuery } from '../../db/list-query.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
+import { nowIso } from '../../lib/time.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import { openSession } from '../auth/auth.service.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { deleteUserSessions } from '../auth/sessions.repository.js';
-import { isUniqueViolation } from '../../db/unique-violation.js';
-import { parseListQuery } from '../../db/list-query.js';
-import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
-import { nowIso } from '../../lib/time.js';
 import { toUser, toUserSummary } from './user-mapper.js';
 import {
   emailTaken,
   findUserById,
   insertUser,
   listUsers,
+  type UserWrite,
   updateUser,
   userListSpec,
   userPickerSpec,
-  type UserWrite,
 } from './users.repository.js';
 
 const emailConflict = () => conflict(userMessages.emailTaken, { email: userMessages.emailTaken });
@@ -81,7 +88,8 @@ export async function updateUserByAdmin(
 ): Promise<User> {
   const existing = await findUserById(ctx.db, id);
   if (!existing) throw notFound(userMessages.userNotFound);
-  if (id === actor.user.id && !input.isActive) throw fieldError('isActive', userMessages.cannotDeactivateSelf);
+  if (id === actor.user.id && !input.isActive)
+    throw fieldError('isActive', userMessages.cannotDeactivateSelf);
   if (id === actor.user.id && input.role !== 'admin') {
     throw fieldError('role', 'You cannot remove your own admin role');
   }
@@ -91,7 +99,8 @@ export async function updateUserByAdmin(
   await ctx.db.transaction().execute(async (trx) => {
     await guardEmail(() => updateUser(trx, id, changes, nowIso()));
     // A deactivated account or a new password ends every open session of that user at once.
-    if (changes.password_hash || (existing.is_active === 1 && !input.isActive)) await deleteUserSessions(trx, id);
+    if (changes.password_hash || (existing.is_active === 1 && !input.isActive))
+      await deleteUserSessions(trx, id);
   });
   return toUser((await findUserById(ctx.db, id))!);
 }
@@ -112,9 +121,15 @@ export async function setUserActive(
   return toUser((await findUserById(ctx.db, id))!);
 }
 
-export async function updateProfile(ctx: AppContext, actor: Authenticated, input: UpdateProfile): Promise<User> {
+export async function updateProfile(
+  ctx: AppContext,
+  actor: Authenticated,
+  input: UpdateProfile,
+): Promise<User> {
   if (await emailTaken(ctx.db, input.email, actor.user.id)) throw emailConflict();
-  await guardEmail(() => updateUser(ctx.db, actor.user.id, { name: input.name, email: input.email }, nowIso()));
+  await guardEmail(() =>
+    updateUser(ctx.db, actor.user.id, { name: input.name, email: input.email }, nowIso()),
+  );
   return toUser((await findUserById(ctx.db, actor.user.id))!);
 }
 

@@ -1,0 +1,119 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('GET /api/health', () => {
+  it('answers 200 while the database is reachable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('GET /api/config', () => {
+  it('answers the default variant dcs: service category on, room number off', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.json()).toEqual({ variant: 'dcs', features: { serviceCategory: true, roomNumber: false } });
+  });
+
+  it.each([
+    ['alfam', { serviceCategory: false, roomNumber: true }],
+    ['sg', { serviceCategory: false, roomNumber: false }],
+  ])('answers the features of variant %s', async (variant, features) => {
+    const other = await createTestApp({ CRM_VARIANT: variant });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/api/config' });
+      expect(res.json()).toEqual({ variant, features });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('security and conventions', () => {
+  it('sends a Content-Security-Policy and other security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Not found: GET /api/nothing-here' });
+  });
+
+  it('describes the API as OpenAPI at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/users',
+        '/api/users/update-user/{id}',
+        '/api/users/change-password',
+      ]),
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('refuses an oversized body with 413 and a clear message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@example.com', password: 'x'.repeat(2 * 1024 * 1024) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: 'Request body is too large' });
+  });
+});
+
+describe('serving the web app', () => {
+  it('serves index.html for deep links and real files as they are, but never for /api', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'crm-web-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>CRM</title>');
+    writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+    const app = await buildApp({ config: { ...t.config, webDistDir: dist }, db: t.db });
+    try {
+      const deep = await app.inject({ method: 'GET', url: '/lead/42' });
+      expect(deep.statusCode).toBe(200);
+      expect(deep.body).toContain('<title>CRM</title>');
+      const asset = await app.inject({ method: 'GET', url: '/assets/app-123.js' });
+      expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await app.inject({ method: 'GET', url: '/api/unknown' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('configuration', () => {
+  it('lists every invalid variable at once', () => {
+    expect(() => loadConfig({ PORT: 'abc', CRM_VARIANT: 'xyz', DATABASE_URL: 'mysql://x' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL: must start with postgres:\/\/[\s\S]*CRM_VARIANT: must be one of alfam, dcs, sg/,
+    );
+  });
+
+  it('defaults to port 3000, ./data and variant dcs', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, dataDir: './data', variant: 'dcs', databaseUrl: undefined });
+  });
+});
