@@ -33,8 +33,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    dropDatabase = () =>
-      withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+    dropDatabase = async () => {
+      await withAdminClient(serverUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
+    };
   }
   const config = loadConfig({
     NODE_ENV: 'test',
