@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 
 export const VARIANTS = ['alfam', 'dcs', 'sg'] as const;
@@ -56,6 +57,11 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   webDistDir: string | undefined;
+}
+
+/** Loads ./.env into the environment when present; variables already set win. */
+export function loadDotEnv(file = '.env'): void {
+  if (existsSync(file)) process.loadEnvFile(file);
 }
 
 /** Reads the environment once; every other module receives the parsed Config. */

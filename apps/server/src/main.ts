@@ -1,10 +1,11 @@
 import { buildApp } from './app.js';
 import { bootstrapFirstAdmin } from './bootstrap-admin.js';
-import { loadConfig } from './config.js';
+import { loadConfig, loadDotEnv } from './config.js';
 import { createDatabase, sqlitePath } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 
 async function main(): Promise<void> {
+  loadDotEnv();
   const config = loadConfig();
   const db = createDatabase(config);
   await migrateToLatest(db);
