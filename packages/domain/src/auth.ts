@@ -8,7 +8,10 @@ export const loginSchema = z.object({
     .trim()
     .min(1, { error: userMessages.emailRequired })
     .pipe(z.email({ error: userMessages.emailFormat })),
-  password: z.string({ error: m.passwordFieldsEmpty }).min(1, { error: 'Password is required' }).max(200),
+  password: z
+    .string({ error: userMessages.passwordRequired })
+    .min(1, { error: userMessages.passwordRequired })
+    .max(200),
 });
 export type LoginInput = z.output<typeof loginSchema>;
 

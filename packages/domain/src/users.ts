@@ -33,14 +33,14 @@ export const createUserSchema = z.object({ ...baseUser, password: newPassword })
 export type CreateUserInput = z.input<typeof createUserSchema>;
 export type CreateUser = z.output<typeof createUserSchema>;
 
-/** The user form when editing: a blank or missing password keeps the current one. */
+/** The user form when editing: a blank (or spaces-only) or missing password keeps the current one. */
 export const updateUserSchema = z.object({
   ...baseUser,
   password: z
     .string()
     .optional()
     .nullable()
-    .transform((value) => (value ? value : undefined))
+    .transform((value) => (value?.trim() ? value : undefined))
     .pipe(newPassword.optional()),
 });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
