@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -5,6 +6,9 @@ import type { AppContext } from './context.js';
 import type { Db } from './db/database.js';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.js';
 import { resolveTokenSecret, TokenSigner } from './modules/auth/token.js';
+import { contactsRoutes } from './modules/contacts/contacts.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { downloadRoutes } from './modules/files/download.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authenticationHook } from './plugins/auth.js';
@@ -47,6 +51,8 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
 
   await registerSecurityHeaders(app);
   await registerApiDocs(app);
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(downloadRoutes, { ctx });
 
   await app.register(
     async (api) => {
@@ -56,6 +62,8 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
         secured.addHook('onRequest', authenticationHook(ctx));
         await secured.register(authRoutes, { ctx });
         await secured.register(usersRoutes, { ctx });
+        await secured.register(dashboardRoutes, { ctx });
+        await secured.register(contactsRoutes, { ctx });
       });
     },
     { prefix: '/api' },

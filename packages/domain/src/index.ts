@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './contacts.js';
 export * from './email.js';
 export * from './greeting.js';
 export * from './list-query.js';

@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 
 export const PHONE_MIN_DIGITS = 6;
@@ -17,4 +18,19 @@ export function phoneField(messages: { required: string; length: string }) {
       else if (digits.length < PHONE_MIN_DIGITS || digits.length > PHONE_MAX_DIGITS)
         ctx.addIssue({ code: 'custom', message: messages.length });
     });
+}
+
+/**
+ * The calling code of an international number given as digits ("+90" for 90532…), or null when the
+ * digits do not start with a known code. Parse failures give null, never an error.
+ */
+export function callingCodeOf(phone: string): string | null {
+  const digits = phoneDigits(phone);
+  if (!digits) return null;
+  try {
+    const parsed = parsePhoneNumberFromString(`+${digits}`);
+    return parsed?.countryCallingCode ? `+${parsed.countryCallingCode}` : null;
+  } catch {
+    return null;
+  }
 }

@@ -28,6 +28,8 @@ export interface ListSpec {
   columns: Record<string, ListColumn>;
   /** Expressions the global search `q` matches, case-insensitively, as substrings. */
   search: string[];
+  /** Or a condition of the list's own for `q` (e.g. one served by a full-text index). */
+  searchCondition?: (q: string, engine: Engine) => Expression<SqlBool>;
   /** Unique tiebreak so that paging is stable, e.g. `users.id`. */
   idExpr: string;
   defaultSort?: { column: string; order: 'asc' | 'desc' };
@@ -35,7 +37,7 @@ export interface ListSpec {
 
 const raw = (expr: string) => sql.raw(expr);
 
-function likePattern(value: string): string {
+export function likePattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
@@ -116,7 +118,9 @@ export function listConditions(
 ): Expression<SqlBool>[] {
   const engine = engineOf(db);
   const conditions: Expression<SqlBool>[] = [];
-  if (query.q && spec.search.length > 0) {
+  if (query.q && spec.searchCondition) {
+    conditions.push(spec.searchCondition(query.q, engine));
+  } else if (query.q && spec.search.length > 0) {
     const any = spec.search.map((expr) => containsIgnoreCase(expr, query.q ?? ''));
     conditions.push(sql<SqlBool>`(${sql.join(any, sql` or `)})`);
   }

@@ -37,7 +37,100 @@ export interface SettingsTable {
   value: string;
 }
 
+export interface AgenciesTable {
+  id: Generated<number>;
+  name: string;
+  is_active: Flag;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+export interface ContactsTable {
+  id: Generated<number>;
+  type: string;
+  name: string;
+  surname: string;
+  phone: string;
+  country_code: string | null;
+  email: string | null;
+  nationality: string | null;
+  residency: string | null;
+  gender: string | null;
+  passport_number: string | null;
+  birthday: string | null;
+  tr_id_number: string | null;
+  city: string | null;
+  occupation: string | null;
+  marital_status: string | null;
+  number_of_children: number | null;
+  education_level: string | null;
+  income_level: string | null;
+  budget_pence: number;
+  preferred_payment: string | null;
+  service_category: string | null;
+  room_number: string | null;
+  source: string | null;
+  notes: string;
+  agency_id: number | null;
+  owner_id: number;
+  assigned_to_id: number | null;
+  is_active: Flag;
+  completeness: number;
+  name_key: string;
+  email_key: string;
+  agency_key: string;
+  owner_key: string;
+  assignee_key: string;
+  search_text: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+/** Notes, files and history belong to exactly one parent: a contact or an agency. */
+interface ParentColumns {
+  contact_id: number | null;
+  agency_id: number | null;
+}
+
+export interface NotesTable extends ParentColumns {
+  id: Generated<number>;
+  content: string;
+  is_active: Flag;
+  user_id: number;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+export interface FilesTable extends ParentColumns {
+  id: Generated<number>;
+  name: string;
+  filename: string;
+  mime_type: string;
+  size: number;
+  valid_until: string;
+  is_active: Flag;
+  user_id: number;
+  deleted_by_id: number | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+export interface HistoryTable extends ParentColumns {
+  id: Generated<number>;
+  kind: string;
+  field: string | null;
+  old_value: string | null;
+  new_value: string | null;
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  agencies: AgenciesTable;
+  contacts: ContactsTable;
+  notes: NotesTable;
+  files: FilesTable;
+  history: HistoryTable;
   settings: SettingsTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/database.js';
 import { putSettingOnce } from '../system/settings.repository.js';
@@ -23,6 +23,27 @@ export class TokenSigner {
       .setIssuedAt()
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .sign(this.key);
+  }
+
+  /**
+   * A short-lived signature for one stored file, so that a file opened in a new tab (which sends no
+   * bearer header) is still readable only through a link a signed-in user was given.
+   */
+  signDownload(filename: string, expiresAtSeconds: number): string {
+    return `${expiresAtSeconds}.${this.hmac(`${filename}:${expiresAtSeconds}`)}`;
+  }
+
+  verifyDownload(filename: string, access: string, nowSeconds = Date.now() / 1000): boolean {
+    const [expText, signature] = access.split('.');
+    const exp = Number(expText);
+    if (!signature || !Number.isInteger(exp) || exp < nowSeconds) return false;
+    const expected = Buffer.from(this.hmac(`${filename}:${exp}`));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  private hmac(text: string): string {
+    return createHmac('sha256', this.key).update(`download:${text}`).digest('base64url');
   }
 
   /** The claims of a valid token, or undefined for a forged, malformed or expired one. */

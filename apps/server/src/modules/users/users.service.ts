@@ -16,6 +16,7 @@ import type { Authenticated } from '../auth/auth.service.js';
 import { openSession } from '../auth/auth.service.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { deleteUserSessions } from '../auth/sessions.repository.js';
+import { refreshUserNameKeys } from '../contacts/contacts.repository.js';
 import { toUser, toUserSummary } from './user-mapper.js';
 import {
   emailTaken,
@@ -98,6 +99,7 @@ export async function updateUserByAdmin(
   if (input.password) changes.password_hash = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (trx) => {
     await guardEmail(() => updateUser(trx, id, changes, nowIso()));
+    if (changes.name !== existing.name) await refreshUserNameKeys(trx, id, changes.name ?? existing.name);
     // A deactivated account or a new password ends every open session of that user at once.
     if (changes.password_hash || (existing.is_active === 1 && !input.isActive))
       await deleteUserSessions(trx, id);

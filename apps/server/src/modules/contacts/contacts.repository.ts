@@ -1,0 +1,185 @@
+import type { ContactType, ListQuery } from '@crm/domain';
+import { type Expression, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { type ListSpec, likePattern, listConditions, pageOf } from '../../db/list-query.js';
+import type { ContactsTable } from '../../db/schema.js';
+
+export const contactColumns = [
+  'contacts.id',
+  'contacts.type',
+  'contacts.name',
+  'contacts.surname',
+  'contacts.phone',
+  'contacts.country_code',
+  'contacts.email',
+  'contacts.nationality',
+  'contacts.residency',
+  'contacts.gender',
+  'contacts.passport_number',
+  'contacts.birthday',
+  'contacts.tr_id_number',
+  'contacts.city',
+  'contacts.occupation',
+  'contacts.marital_status',
+  'contacts.number_of_children',
+  'contacts.education_level',
+  'contacts.income_level',
+  'contacts.budget_pence',
+  'contacts.preferred_payment',
+  'contacts.service_category',
+  'contacts.room_number',
+  'contacts.source',
+  'contacts.notes',
+  'contacts.agency_id',
+  'contacts.owner_id',
+  'contacts.assigned_to_id',
+  'contacts.is_active',
+  'contacts.completeness',
+  'contacts.created_at',
+  'contacts.updated_at',
+  'agencies.name as agency_name',
+  'owner.name as owner_name',
+  'assignee.name as assignee_name',
+] as const;
+
+function contactsQuery(db: Db) {
+  return db
+    .selectFrom('contacts')
+    .leftJoin('agencies', 'agencies.id', 'contacts.agency_id')
+    .innerJoin('users as owner', 'owner.id', 'contacts.owner_id')
+    .leftJoin('users as assignee', 'assignee.id', 'contacts.assigned_to_id')
+    .select(contactColumns);
+}
+
+export type ContactRow = NonNullable<Awaited<ReturnType<typeof findContact>>>;
+
+/**
+ * Search matches name with surname, e-mail, phone and agency name. Three or more characters use
+ * the trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL); shorter ones fall back to a scan.
+ */
+function searchCondition(q: string, engine: 'sqlite' | 'postgres'): Expression<SqlBool> {
+  const needle = q.trim().toLowerCase();
+  if (engine === 'sqlite' && [...needle].length >= 3) {
+    const phrase = `"${needle.replace(/"/g, '""')}"`;
+    return sql<SqlBool>`contacts.id in (select rowid from contacts_search where contacts_search match ${phrase})`;
+  }
+  return sql<SqlBool>`contacts.search_text like ${likePattern(needle)} escape '\\'`;
+}
+
+export const contactListSpec: ListSpec = {
+  columns: {
+    name: { expr: 'contacts.name_key', kind: 'text', ignoreCase: true },
+    agency: { expr: 'contacts.agency_key', kind: 'text', ignoreCase: true },
+    email: { expr: 'contacts.email_key', kind: 'text', ignoreCase: true },
+    phone: { expr: 'contacts.phone', kind: 'text', ignoreCase: true },
+    createdBy: { expr: 'contacts.owner_key', kind: 'text', ignoreCase: true },
+    assignedTo: { expr: 'contacts.assignee_key', kind: 'text', ignoreCase: true },
+    createdAt: { expr: 'contacts.created_at', kind: 'text' },
+  },
+  search: [],
+  searchCondition,
+  idExpr: 'contacts.id',
+  defaultSort: { column: 'createdAt', order: 'desc' },
+};
+
+export interface ContactScope {
+  type?: ContactType;
+  agencyId?: number;
+  includeInactive?: boolean;
+}
+
+function scopeConditions(scope: ContactScope): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  // Type and active state lead every list index, so they are always constrained.
+  conditions.push(
+    scope.type
+      ? sql<SqlBool>`contacts.type = ${scope.type}`
+      : sql<SqlBool>`contacts.type in ('LEAD', 'CUSTOMER')`,
+  );
+  if (!scope.includeInactive) conditions.push(sql<SqlBool>`contacts.is_active = 1`);
+  if (scope.agencyId !== undefined) conditions.push(sql<SqlBool>`contacts.agency_id = ${scope.agencyId}`);
+  return conditions;
+}
+
+export async function listContacts(db: Db, scope: ContactScope, query: ListQuery) {
+  const conditions = [...scopeConditions(scope), ...listConditions(db, query, contactListSpec)];
+  const rows = await pageOf(contactsQuery(db), query, contactListSpec, conditions).execute();
+  let countQb = db.selectFrom('contacts').select((eb) => eb.fn.countAll<number>().as('n'));
+  for (const condition of conditions) countQb = countQb.where(condition);
+  const { n } = await countQb.executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}
+
+export async function countContacts(db: Db, type: ContactType): Promise<number> {
+  const { n } = await db
+    .selectFrom('contacts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('type', '=', type)
+    .where('is_active', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function findContact(db: Db, id: number) {
+  return contactsQuery(db).where('contacts.id', '=', id).executeTakeFirst();
+}
+
+export async function insertContact(db: Db, values: Insertable<ContactsTable>): Promise<number> {
+  const { id } = await db.insertInto('contacts').values(values).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateContact(db: Db, id: number, values: Updateable<ContactsTable>): Promise<void> {
+  await db.updateTable('contacts').set(values).where('id', '=', id).execute();
+}
+
+/** Other contacts sharing the full name, the e-mail or the phone; each key is indexed. */
+export async function findDuplicateCandidates(
+  db: Db,
+  id: number,
+  keys: { nameKey: string; emailKey: string | null; phone: string | null },
+  limit = 20,
+) {
+  return contactsQuery(db)
+    .where('contacts.id', '!=', id)
+    .where('contacts.is_active', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('contacts.name_key', '=', keys.nameKey),
+        ...(keys.emailKey ? [eb('contacts.email_key', '=', keys.emailKey)] : []),
+        ...(keys.phone ? [eb('contacts.phone', '=', keys.phone)] : []),
+      ]),
+    )
+    .orderBy('contacts.id')
+    .limit(limit)
+    .execute();
+}
+
+/** A user's new name reaches the sort keys of the contacts they own or are assigned. */
+export async function refreshUserNameKeys(db: Db, userId: number, name: string): Promise<void> {
+  const key = name.toLowerCase();
+  await db.updateTable('contacts').set({ owner_key: key }).where('owner_id', '=', userId).execute();
+  await db.updateTable('contacts').set({ assignee_key: key }).where('assigned_to_id', '=', userId).execute();
+}
+
+export async function findAgencyName(
+  db: Db,
+  agencyId: number,
+): Promise<{ name: string; isActive: boolean } | undefined> {
+  const row = await db
+    .selectFrom('agencies')
+    .select(['name', 'is_active'])
+    .where('id', '=', agencyId)
+    .executeTakeFirst();
+  return row ? { name: row.name, isActive: row.is_active === 1 } : undefined;
+}
+
+export async function findActiveUserName(db: Db, userId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('name')
+    .where('id', '=', userId)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
+  return row?.name;
+}

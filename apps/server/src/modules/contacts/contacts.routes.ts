@@ -1,0 +1,136 @@
+import {
+  assignContactSchema,
+  contactFieldsSchema,
+  convertContactSchema,
+  createContactSchema,
+  TOTAL_COUNT_HEADER,
+} from '@crm/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { errors, listQuerystring } from '../../lib/schemas.js';
+import { caller, requireAdmin } from '../../plugins/auth.js';
+import { parentRoutes } from '../parent-routes.js';
+import { idParams } from '../users/users.schemas.js';
+import { contactDetailResponse, contactResponse, duplicateResponse } from './contacts.schemas.js';
+import * as contacts from './contacts.service.js';
+
+export const contactsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const tags = ['contacts'];
+
+  app.get(
+    '/contacts',
+    {
+      schema: {
+        tags,
+        summary:
+          'Active contacts, a page at a time. type=lead|customer, agencyId, q, sort, order, filter.<column>, limit, offset',
+        querystring: listQuerystring,
+        response: { 200: z.array(contactResponse), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await contacts.listContactsFor(ctx, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return rows;
+    },
+  );
+
+  app.get(
+    '/contacts/:id',
+    { schema: { tags, params: idParams, response: { 200: contactDetailResponse, ...errors } } },
+    async (request) => contacts.contactDetail(ctx, caller(request), request.params.id),
+  );
+
+  app.get(
+    '/contacts/:id/duplicates',
+    {
+      schema: {
+        tags,
+        summary: 'Other contacts with the same name and surname, e-mail or phone',
+        params: idParams,
+        response: { 200: z.array(duplicateResponse), ...errors },
+      },
+    },
+    async (request) => contacts.contactDuplicates(ctx, caller(request), request.params.id),
+  );
+
+  app.post(
+    '/contacts',
+    { schema: { tags, body: createContactSchema, response: { 201: contactResponse, ...errors } } },
+    async (request, reply) =>
+      reply.code(201).send(await contacts.createContact(ctx, caller(request), request.body)),
+  );
+
+  app.put(
+    '/contacts/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: contactFieldsSchema,
+        response: { 200: contactResponse, ...errors },
+      },
+    },
+    async (request) => contacts.updateContactFields(ctx, caller(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/contacts/:id/convert',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: convertContactSchema.optional(),
+        response: { 200: contactResponse, ...errors },
+      },
+    },
+    async (request) => contacts.convertContact(ctx, caller(request), request.params.id, request.body ?? {}),
+  );
+
+  app.put(
+    '/contacts/:id/deactivate',
+    {
+      preHandler: requireAdmin,
+      schema: { tags, params: idParams, response: { 200: contactResponse, ...errors } },
+    },
+    async (request) => contacts.deactivateContact(ctx, caller(request), request.params.id),
+  );
+
+  app.delete(
+    '/contacts/:id',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Soft delete (admin)',
+        params: idParams,
+        response: { 200: contactResponse, ...errors },
+      },
+    },
+    async (request) => contacts.deactivateContact(ctx, caller(request), request.params.id),
+  );
+
+  app.put(
+    '/contacts/:id/assign',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        params: idParams,
+        body: assignContactSchema,
+        response: { 200: contactResponse, ...errors },
+      },
+    },
+    async (request) =>
+      contacts.assignContact(ctx, caller(request), request.params.id, request.body.assignedToId),
+  );
+
+  await app.register(parentRoutes, {
+    ctx,
+    segment: 'contacts',
+    kind: 'contact',
+    recordNotesInHistory: false,
+    ensureParent: (id, admin) => contacts.ensureContactVisible(ctx, id, admin),
+  });
+};

@@ -1,0 +1,375 @@
+import {
+  CONVERSION_FIELDS,
+  type ContactFields,
+  type ContactType,
+  callingCodeOf,
+  completeness,
+  contactDuplicateKeys,
+  contactRuleIssues,
+  contactMessages as m,
+  missingConversionFields,
+} from '@crm/domain';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { parseListQuery } from '../../db/list-query.js';
+import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
+import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
+import { nowIso } from '../../lib/time.js';
+import type { Authenticated } from '../auth/auth.service.js';
+import { filesOf } from '../files/files.service.js';
+import { type HistoryEntryWrite, insertHistory } from '../history/history.repository.js';
+import { changedFields, type HistoryValue } from '../history/history.service.js';
+import type { ParentRef } from '../parents.js';
+import { type Contact, poundsToPence, toContact } from './contact-mapper.js';
+import {
+  type ContactRow,
+  contactListSpec,
+  findActiveUserName,
+  findAgencyName,
+  findContact,
+  findDuplicateCandidates,
+  insertContact,
+  listContacts,
+  updateContact,
+} from './contacts.repository.js';
+import type { contactDetailResponse, duplicateResponse } from './contacts.schemas.js';
+
+const isAdmin = (actor: Authenticated) => actor.user.role === 'admin';
+const CONVERSION_MESSAGES = {
+  nationality: m.nationalityRequired,
+  residency: m.residencyRequired,
+  source: m.sourceRequired,
+  gender: m.genderRequired,
+} as const;
+
+/** The fields an edit compares, in the order the history lists them. */
+const EDITABLE_FIELDS = [
+  'name',
+  'surname',
+  'phone',
+  'countryCode',
+  'email',
+  'agency',
+  'source',
+  'nationality',
+  'residency',
+  'gender',
+  'passportNumber',
+  'birthday',
+  'trIdNumber',
+  'city',
+  'occupation',
+  'maritalStatus',
+  'numberOfChildren',
+  'educationLevel',
+  'incomeLevel',
+  'budget',
+  'preferredPayment',
+  'serviceCategory',
+  'roomNumber',
+  'notes',
+] as const;
+
+/** A contact as the history compares it: plain values, the agency by name, notes as text. */
+function snapshot(contact: Contact): Record<string, HistoryValue> {
+  const { owner: _owner, assignedTo: _assignedTo, agency, notes, ...plain } = contact;
+  return { ...plain, agency: agency?.name ?? null, notes: richTextToPlain(notes).trim() || null };
+}
+
+/** A contact the caller may see: inactive ones exist only for admins. */
+async function visibleContact(ctx: AppContext, actor: Authenticated, id: number): Promise<ContactRow> {
+  const row = await findContact(ctx.db, id);
+  if (!row || (row.is_active !== 1 && !isAdmin(actor))) throw notFound(m.contactNotFound);
+  return row;
+}
+
+export async function ensureContactVisible(ctx: AppContext, id: number, admin: boolean): Promise<void> {
+  const row = await findContact(ctx.db, id);
+  if (!row || (row.is_active !== 1 && !admin)) throw notFound(m.contactNotFound);
+}
+
+function failWith(issues: { path: string[]; message: string }[]): never {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.join('.')] ??= issue.message;
+  throw badRequest(issues[0]?.message ?? 'Invalid contact', fields);
+}
+
+async function agencyNameFor(
+  ctx: AppContext,
+  agencyId: number | null,
+  current: number | null,
+): Promise<string | null> {
+  if (agencyId === null) return null;
+  const agency = await findAgencyName(ctx.db, agencyId);
+  // An agency deactivated later stays on the contacts it already had; new links need an active one.
+  if (!agency || (!agency.isActive && agencyId !== current)) {
+    throw badRequest(m.agencyNotFound, { agencyId: m.agencyNotFound });
+  }
+  return agency.name;
+}
+
+function cleanNotes(html: string): string {
+  const clean = sanitizeRichText(html);
+  if (richTextToPlain(clean).trim().length > 1000) throw badRequest(m.notesMax, { notes: m.notesMax });
+  return richTextToPlain(clean).trim() ? clean : '';
+}
+
+/** The stored columns of a contact's fields, with its sort keys, search text and completeness. */
+function contactColumns(fields: ContactFields, names: { agency: string | null }) {
+  const source = fields.agencyId === null ? fields.source : null;
+  const countryCode = fields.countryCode ?? callingCodeOf(fields.phone);
+  return {
+    name: fields.name,
+    surname: fields.surname,
+    phone: fields.phone,
+    country_code: countryCode,
+    email: fields.email,
+    nationality: fields.nationality,
+    residency: fields.residency,
+    gender: fields.gender,
+    passport_number: fields.passportNumber,
+    birthday: fields.birthday,
+    tr_id_number: fields.trIdNumber,
+    city: fields.city,
+    occupation: fields.occupation,
+    marital_status: fields.maritalStatus,
+    number_of_children: fields.numberOfChildren,
+    education_level: fields.educationLevel,
+    income_level: fields.incomeLevel,
+    budget_pence: poundsToPence(fields.budget),
+    preferred_payment: fields.preferredPayment,
+    service_category: fields.serviceCategory,
+    room_number: fields.roomNumber,
+    source,
+    notes: cleanNotes(fields.notes),
+    agency_id: fields.agencyId,
+    completeness: completeness(fields),
+    name_key: `${fields.name} ${fields.surname}`.toLowerCase(),
+    email_key: fields.email?.toLowerCase() ?? '',
+    agency_key: names.agency?.toLowerCase() ?? '',
+    search_text: searchText(fields, names.agency),
+  };
+}
+
+export function searchText(
+  fields: { name: string; surname: string; email: string | null; phone: string },
+  agencyName: string | null,
+): string {
+  return [`${fields.name} ${fields.surname}`, fields.email ?? '', fields.phone, agencyName ?? '']
+    .join('\n')
+    .toLowerCase();
+}
+
+export async function createContact(
+  ctx: AppContext,
+  actor: Authenticated,
+  input: ContactFields & { type: ContactType },
+): Promise<Contact> {
+  const agency = await agencyNameFor(ctx, input.agencyId, null);
+  const at = nowIso();
+  const ownerKey = actor.user.name.toLowerCase();
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const contactId = await insertContact(trx, {
+      ...contactColumns(input, { agency }),
+      type: input.type,
+      owner_id: actor.user.id,
+      assigned_to_id: actor.user.id,
+      owner_key: ownerKey,
+      assignee_key: ownerKey,
+      is_active: 1,
+      created_at: at,
+      updated_at: at,
+    });
+    await insertHistory(
+      trx,
+      { kind: 'contact', id: contactId },
+      actor.user.id,
+      [{ kind: 'created', field: null, oldValue: null, newValue: input.type }],
+      at,
+    );
+    return contactId;
+  });
+  return toContact((await findContact(ctx.db, id))!);
+}
+
+export async function updateContactFields(
+  ctx: AppContext,
+  actor: Authenticated,
+  id: number,
+  input: ContactFields,
+): Promise<Contact> {
+  const existing = await visibleContact(ctx, actor, id);
+  const issues = contactRuleIssues(input, existing.type as ContactType);
+  if (issues.length > 0) failWith(issues);
+  const agency = await agencyNameFor(ctx, input.agencyId, existing.agency_id);
+  const columns = contactColumns(input, { agency });
+  const before = toContact(existing);
+  const after: Contact = {
+    ...before,
+    ...input,
+    countryCode: columns.country_code,
+    source: columns.source,
+    notes: columns.notes,
+    agency: input.agencyId !== null && agency !== null ? { id: input.agencyId, name: agency } : null,
+  };
+  const changes = changedFields(snapshot(before), snapshot(after), EDITABLE_FIELDS);
+  if (changes.length === 0) return before;
+  const at = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateContact(trx, id, { ...columns, updated_at: at });
+    await insertHistory(trx, { kind: 'contact', id }, actor.user.id, changes, at);
+  });
+  return toContact((await findContact(ctx.db, id))!);
+}
+
+/**
+ * Converts a lead: the fields among nationality, residency, source and gender that are empty on
+ * the contact are taken from the request, and the conversion is refused while any stays empty.
+ */
+export async function convertContact(
+  ctx: AppContext,
+  actor: Authenticated,
+  id: number,
+  input: Partial<Record<(typeof CONVERSION_FIELDS)[number], string | null>>,
+): Promise<Contact> {
+  const existing = await visibleContact(ctx, actor, id);
+  if (existing.type === 'CUSTOMER') throw conflict(m.alreadyCustomer);
+  const before = toContact(existing);
+  const merged = { ...before };
+  for (const field of missingConversionFields(before)) merged[field] = input[field] ?? null;
+  const missing = missingConversionFields(merged);
+  if (missing.length > 0) {
+    failWith(missing.map((field) => ({ path: [field], message: CONVERSION_MESSAGES[field] })));
+  }
+  const filled = changedFields(snapshot(before), snapshot(merged), CONVERSION_FIELDS);
+  const entries: HistoryEntryWrite[] = [
+    { kind: 'conversion', field: 'type', oldValue: 'LEAD', newValue: 'CUSTOMER' },
+    ...filled,
+  ];
+  const at = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateContact(trx, id, {
+      type: 'CUSTOMER',
+      nationality: merged.nationality,
+      residency: merged.residency,
+      source: merged.source,
+      gender: merged.gender,
+      completeness: completeness(merged),
+      updated_at: at,
+    });
+    await insertHistory(trx, { kind: 'contact', id }, actor.user.id, entries, at);
+  });
+  return toContact((await findContact(ctx.db, id))!);
+}
+
+/** Deactivation and the detail screen's delete are the same soft delete (admin only). */
+export async function deactivateContact(ctx: AppContext, actor: Authenticated, id: number): Promise<Contact> {
+  const existing = await visibleContact(ctx, actor, id);
+  if (existing.is_active !== 1) return toContact(existing);
+  const at = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateContact(trx, id, { is_active: 0, updated_at: at });
+    await insertHistory(
+      trx,
+      { kind: 'contact', id },
+      actor.user.id,
+      [{ kind: 'edited', field: 'isActive', oldValue: 'true', newValue: 'false' }],
+      at,
+    );
+  });
+  return toContact((await findContact(ctx.db, id))!);
+}
+
+export async function assignContact(
+  ctx: AppContext,
+  actor: Authenticated,
+  id: number,
+  assignedToId: number,
+): Promise<Contact> {
+  const existing = await visibleContact(ctx, actor, id);
+  const name = await findActiveUserName(ctx.db, assignedToId);
+  if (name === undefined) throw badRequest(m.assigneeNotFound, { assignedToId: m.assigneeNotFound });
+  if (existing.assigned_to_id === assignedToId) return toContact(existing);
+  const at = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateContact(trx, id, {
+      assigned_to_id: assignedToId,
+      assignee_key: name.toLowerCase(),
+      updated_at: at,
+    });
+    await insertHistory(
+      trx,
+      { kind: 'contact', id },
+      actor.user.id,
+      [{ kind: 'edited', field: 'assignedTo', oldValue: existing.assignee_name, newValue: name }],
+      at,
+    );
+  });
+  return toContact((await findContact(ctx.db, id))!);
+}
+
+export async function contactDetail(
+  ctx: AppContext,
+  actor: Authenticated,
+  id: number,
+): Promise<z.output<typeof contactDetailResponse>> {
+  const row = await visibleContact(ctx, actor, id);
+  const parent: ParentRef = { kind: 'contact', id };
+  return { ...toContact(row), files: await filesOf(ctx, actor, parent) };
+}
+
+export async function contactDuplicates(
+  ctx: AppContext,
+  actor: Authenticated,
+  id: number,
+): Promise<z.output<typeof duplicateResponse>[]> {
+  const row = await visibleContact(ctx, actor, id);
+  const keys = contactDuplicateKeys(row);
+  const candidates = await findDuplicateCandidates(ctx.db, id, {
+    nameKey: keys.fullName,
+    emailKey: keys.email,
+    phone: keys.phone,
+  });
+  return candidates.map((other) => {
+    const otherKeys = contactDuplicateKeys(other);
+    const matchedOn: ('name' | 'email' | 'phone')[] = [];
+    if (otherKeys.fullName === keys.fullName) matchedOn.push('name');
+    if (keys.email && otherKeys.email === keys.email) matchedOn.push('email');
+    if (keys.phone && otherKeys.phone === keys.phone) matchedOn.push('phone');
+    return {
+      id: other.id,
+      type: other.type as ContactType,
+      name: other.name,
+      surname: other.surname,
+      email: other.email,
+      phone: other.phone,
+      matchedOn,
+    };
+  });
+}
+
+export function parseContactType(raw: unknown): ContactType | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const upper = String(raw).toUpperCase();
+  if (upper === 'LEAD' || upper === 'CUSTOMER') return upper;
+  throw badRequest('type must be lead or customer');
+}
+
+export async function listContactsFor(
+  ctx: AppContext,
+  rawQuery: Record<string, unknown>,
+): Promise<{ rows: Contact[]; total: number }> {
+  const { type, agencyId, ...rest } = rawQuery;
+  let agency: number | undefined;
+  if (agencyId !== undefined) {
+    agency = Number(agencyId);
+    if (!Number.isInteger(agency) || agency <= 0) throw badRequest('agencyId must be a positive number');
+  }
+  const query = parseListQuery(rest, contactListSpec);
+  const { rows, total } = await listContacts(
+    ctx.db,
+    { type: parseContactType(type), agencyId: agency },
+    query,
+  );
+  return { rows: rows.map(toContact), total };
+}

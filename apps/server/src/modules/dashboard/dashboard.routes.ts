@@ -1,0 +1,59 @@
+import { CONTACT_TYPES } from '@crm/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { errors } from '../../lib/schemas.js';
+import { countContacts } from '../contacts/contacts.repository.js';
+import { activityResponse } from '../contacts/contacts.schemas.js';
+import { recentContactActivity } from './dashboard.repository.js';
+
+const typeQuery = z.object({
+  type: z
+    .string({ error: 'type must be lead or customer' })
+    .transform((value) => value.toUpperCase())
+    .pipe(z.enum(CONTACT_TYPES, { error: 'type must be lead or customer' })),
+});
+
+export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/contacts/count',
+    {
+      schema: {
+        tags: ['dashboard'],
+        querystring: typeQuery,
+        response: { 200: z.object({ count: z.number() }), ...errors },
+      },
+    },
+    async (request) => ({ count: await countContacts(ctx.db, request.query.type) }),
+  );
+
+  app.get(
+    '/contacts/recent',
+    {
+      schema: {
+        tags: ['dashboard'],
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(50).default(50) }),
+        response: { 200: z.array(activityResponse), ...errors },
+      },
+    },
+    async (request) => {
+      const rows = await recentContactActivity(ctx.db, request.query.limit);
+      return rows.map((row) => ({
+        id: row.id,
+        type: row.kind as 'created' | 'conversion' | 'edited',
+        timestamp: row.created_at,
+        user: row.user_name ? { name: row.user_name } : null,
+        contactId: row.contact_id,
+        contactName: `${row.name} ${row.surname}`,
+        contactType: row.contact_type as 'LEAD' | 'CUSTOMER',
+        name: row.name,
+        surname: row.surname,
+        owner: { name: row.owner_name },
+        createdAt: row.contact_created_at,
+        field: row.field,
+        oldValue: row.old_value,
+        newValue: row.new_value,
+      }));
+    },
+  );
+};

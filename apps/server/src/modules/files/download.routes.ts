@@ -1,0 +1,54 @@
+import { createReadStream, existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { notFound, unauthorized } from '../../lib/http-errors.js';
+import { servedType, uploadsDir } from './file-storage.js';
+import { findFileByStoredName } from './files.repository.js';
+
+const STORED_NAME = /^[a-f0-9]{32}(\.[a-z0-9]{1,10})?$/;
+
+/**
+ * Opens an uploaded file from a signed link (uploads/contacts/{filename} and uploads/{filename}).
+ * Files are never rendered as active content: inert types inline, everything else as a download,
+ * with nosniff and a sandboxing CSP either way.
+ */
+export const downloadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const handler = async (
+    filename: string,
+    access: string | undefined,
+    reply: import('fastify').FastifyReply,
+  ) => {
+    if (!STORED_NAME.test(filename)) throw notFound('File not found');
+    if (!access || !ctx.tokens.verifyDownload(filename, access)) {
+      throw unauthorized('This file link has expired. Open the file again from the app.');
+    }
+    const file = await findFileByStoredName(ctx.db, filename);
+    const fullPath = path.join(uploadsDir(ctx.config.dataDir), filename);
+    if (!file || !existsSync(fullPath)) throw notFound('File not found');
+    const { contentType, inline } = servedType(filename);
+    const disposition = `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`;
+    return reply
+      .header('content-type', contentType)
+      .header('content-disposition', disposition)
+      .header('x-content-type-options', 'nosniff')
+      .header(
+        'content-security-policy',
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+      )
+      .header('cache-control', 'private, no-store')
+      .send(createReadStream(fullPath));
+  };
+  const schema = {
+    hide: true,
+    params: z.object({ filename: z.string() }),
+    querystring: z.object({ access: z.string().optional() }),
+  };
+  app.get('/uploads/contacts/:filename', { schema }, (request, reply) =>
+    handler(request.params.filename, request.query.access, reply),
+  );
+  app.get('/uploads/:filename', { schema }, (request, reply) =>
+    handler(request.params.filename, request.query.access, reply),
+  );
+};

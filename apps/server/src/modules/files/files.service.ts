@@ -1,0 +1,126 @@
+import { isIsoDate } from '@crm/domain';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
+import { nowIso } from '../../lib/time.js';
+import type { Authenticated } from '../auth/auth.service.js';
+import type { ParentKind, ParentRef } from '../parents.js';
+import { removeUpload, uploadsDir } from './file-storage.js';
+import { type FileRow, findFile, insertFile, listFiles, setFileActive } from './files.repository.js';
+import { receiveUpload } from './upload-reader.js';
+
+export const fileMessages = {
+  fileRequired: 'Choose a file to upload',
+  validUntilRequired: 'Valid until date is required',
+  validUntilFormat: 'Valid until must be a date (YYYY-MM-DD)',
+  validUntilPast: 'Valid until date cannot be before today',
+  notFound: 'File not found',
+  adminOnly: 'Only an administrator can reactivate files',
+  nameTooLong: 'File name can be at most 255 characters',
+} as const;
+
+/** Where each parent's files are opened from (specification: uploads/contacts/… and uploads/…). */
+export const DOWNLOAD_PREFIX: Record<ParentKind, string> = {
+  contact: '/uploads/contacts/',
+  agency: '/uploads/',
+};
+const LINK_LIFETIME_SECONDS = 60 * 60;
+
+export interface StoredFile {
+  id: number;
+  name: string;
+  filename: string;
+  url: string;
+  mimeType: string;
+  size: number;
+  validUntil: string;
+  isActive: boolean;
+  createdAt: string;
+  uploadedBy: { name: string };
+  deletedBy: { name: string } | null;
+}
+
+export function toStoredFile(ctx: AppContext, row: FileRow): StoredFile {
+  const kind: ParentKind = row.contact_id !== null ? 'contact' : 'agency';
+  const exp = Math.floor(Date.now() / 1000) + LINK_LIFETIME_SECONDS;
+  const access = ctx.tokens.signDownload(row.filename, exp);
+  return {
+    id: row.id,
+    name: row.name,
+    filename: row.filename,
+    url: `${DOWNLOAD_PREFIX[kind]}${row.filename}?access=${encodeURIComponent(access)}`,
+    mimeType: row.mime_type,
+    size: row.size,
+    validUntil: row.valid_until,
+    isActive: row.is_active === 1,
+    createdAt: row.created_at,
+    uploadedBy: { name: row.user_name },
+    deletedBy: row.deleted_by_name ? { name: row.deleted_by_name } : null,
+  };
+}
+
+const isAdmin = (actor: Authenticated) => actor.user.role === 'admin';
+
+export async function filesOf(
+  ctx: AppContext,
+  actor: Authenticated,
+  parent: ParentRef,
+): Promise<StoredFile[]> {
+  return (await listFiles(ctx.db, parent, isAdmin(actor))).map((row) => toStoredFile(ctx, row));
+}
+
+export function todayIso(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+export async function uploadFile(
+  ctx: AppContext,
+  actor: Authenticated,
+  parent: ParentRef,
+  request: FastifyRequest,
+): Promise<StoredFile> {
+  const dir = uploadsDir(ctx.config.dataDir);
+  const { file, fields } = await receiveUpload(request, dir);
+  const fail = async (field: string, message: string) => {
+    if (file) await removeUpload(dir, file.storedName);
+    return badRequest(message, { [field]: message });
+  };
+  if (!file || file.size === 0) throw await fail('file', fileMessages.fileRequired);
+  const validUntil = fields.validUntil?.trim().slice(0, 10) ?? '';
+  if (!validUntil) throw await fail('validUntil', fileMessages.validUntilRequired);
+  if (!isIsoDate(validUntil)) throw await fail('validUntil', fileMessages.validUntilFormat);
+  if (validUntil < todayIso()) throw await fail('validUntil', fileMessages.validUntilPast);
+  const name = fields.customFileName?.trim() || file.originalName || 'file';
+  if (name.length > 255) throw await fail('customFileName', fileMessages.nameTooLong);
+
+  const id = await insertFile(
+    ctx.db,
+    parent,
+    {
+      name,
+      filename: file.storedName,
+      mimeType: file.mimeType,
+      size: file.size,
+      validUntil,
+      userId: actor.user.id,
+    },
+    nowIso(),
+  );
+  return toStoredFile(ctx, (await findFile(ctx.db, id))!);
+}
+
+/** Delete is a soft delete anyone may do; reactivating is for admins. */
+export async function setFileState(
+  ctx: AppContext,
+  actor: Authenticated,
+  kind: ParentKind,
+  fileId: number,
+  active: boolean,
+): Promise<StoredFile> {
+  if (active && !isAdmin(actor)) throw forbidden(fileMessages.adminOnly);
+  const file = await findFile(ctx.db, fileId);
+  const belongs = file && (kind === 'contact' ? file.contact_id !== null : file.agency_id !== null);
+  if (!file || !belongs || (!file.is_active && !isAdmin(actor))) throw notFound(fileMessages.notFound);
+  await setFileActive(ctx.db, fileId, active, actor.user.id, nowIso());
+  return toStoredFile(ctx, (await findFile(ctx.db, fileId))!);
+}

@@ -1,0 +1,43 @@
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { payloadTooLarge } from '../../lib/http-errors.js';
+import { removeUpload, storedName, writeUpload } from './file-storage.js';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const FILE_TOO_LARGE = 'File size exceeds 5MB limit';
+
+export interface ReceivedUpload {
+  file?: { storedName: string; originalName: string; mimeType: string; size: number };
+  fields: Record<string, string>;
+}
+
+/**
+ * Streams the one file of a multipart request to disk under a random name and collects the text
+ * fields, in whatever order they come. Past 5 MB the partial file is removed and 413 answered.
+ */
+export async function receiveUpload(request: FastifyRequest, dir: string): Promise<ReceivedUpload> {
+  const received: ReceivedUpload = { fields: {} };
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 },
+    })) {
+      if (part.type === 'file') {
+        if (received.file) {
+          part.file.resume();
+          continue;
+        }
+        const name = storedName(part.filename);
+        received.file = { storedName: name, originalName: part.filename, mimeType: part.mimetype, size: 0 };
+        received.file.size = await writeUpload(dir, name, part.file);
+        if (part.file.truncated) throw payloadTooLarge(FILE_TOO_LARGE);
+      } else if (typeof part.value === 'string') {
+        received.fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if (received.file) await removeUpload(dir, received.file.storedName);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(FILE_TOO_LARGE);
+    throw error;
+  }
+  return received;
+}

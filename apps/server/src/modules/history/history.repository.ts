@@ -1,0 +1,55 @@
+import type { Db } from '../../db/database.js';
+import { PARENT_COLUMN, type ParentRef, parentValues } from '../parents.js';
+
+export type HistoryKind = 'created' | 'conversion' | 'edited' | 'staff' | 'note';
+
+export interface HistoryEntryWrite {
+  kind: HistoryKind;
+  field: string | null;
+  oldValue: string | null;
+  newValue: string | null;
+}
+
+export async function insertHistory(
+  db: Db,
+  parent: ParentRef,
+  userId: number | null,
+  entries: HistoryEntryWrite[],
+  at: string,
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db
+    .insertInto('history')
+    .values(
+      entries.map((entry) => ({
+        ...parentValues(parent),
+        kind: entry.kind,
+        field: entry.field,
+        old_value: entry.oldValue,
+        new_value: entry.newValue,
+        user_id: userId,
+        created_at: at,
+      })),
+    )
+    .execute();
+}
+
+export async function listHistory(db: Db, parent: ParentRef, limit = 500) {
+  return db
+    .selectFrom('history')
+    .leftJoin('users', 'users.id', 'history.user_id')
+    .select([
+      'history.id',
+      'history.kind',
+      'history.field',
+      'history.old_value',
+      'history.new_value',
+      'history.created_at',
+      'users.name as user_name',
+    ])
+    .where(`history.${PARENT_COLUMN[parent.kind]}`, '=', parent.id)
+    .orderBy('history.created_at', 'desc')
+    .orderBy('history.id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+export const historyEntryResponse = z.object({
+  id: z.number(),
+  kind: z.string(),
+  field: z.string().nullable(),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+  timestamp: z.string(),
+  user: z.object({ name: z.string() }).nullable(),
+});
+export type HistoryEntry = z.output<typeof historyEntryResponse>;

@@ -1,0 +1,90 @@
+import type { AppContext } from '../../context.js';
+import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
+import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
+import { nowIso } from '../../lib/time.js';
+import type { Authenticated } from '../auth/auth.service.js';
+import { insertHistory } from '../history/history.repository.js';
+import type { ParentRef } from '../parents.js';
+import { findNote, insertNote, listNotes, type NoteRow, setNoteActive } from './notes.repository.js';
+
+export const NOTE_MAX_CHARACTERS = 1000;
+export const noteMessages = {
+  empty: 'Note cannot be empty',
+  tooLong: 'Note can be at most 1,000 characters',
+  notFound: 'Note not found',
+  adminOnly: 'Only an administrator can reactivate notes',
+} as const;
+
+export interface Note {
+  id: number;
+  content: string;
+  isActive: boolean;
+  createdAt: string;
+  user: { id: number; name: string };
+}
+
+function toNote(row: NoteRow): Note {
+  return {
+    id: row.id,
+    content: row.content,
+    isActive: row.is_active === 1,
+    createdAt: row.created_at,
+    user: { id: row.user_id, name: row.user_name },
+  };
+}
+
+const isAdmin = (actor: Authenticated) => actor.user.role === 'admin';
+
+/** Admins see deleted (inactive) notes too; everyone else is not even sent them. */
+export async function notesOf(ctx: AppContext, actor: Authenticated, parent: ParentRef): Promise<Note[]> {
+  return (await listNotes(ctx.db, parent, isAdmin(actor))).map(toNote);
+}
+
+export interface AddNoteOptions {
+  /** Agencies record "note added" in their history; contacts do not. */
+  recordInHistory: boolean;
+}
+
+export async function addNote(
+  ctx: AppContext,
+  actor: Authenticated,
+  parent: ParentRef,
+  rawContent: string,
+  options: AddNoteOptions,
+): Promise<Note> {
+  const content = sanitizeRichText(rawContent);
+  const text = richTextToPlain(content).trim();
+  if (!text) throw badRequest(noteMessages.empty, { content: noteMessages.empty });
+  if (text.length > NOTE_MAX_CHARACTERS)
+    throw badRequest(noteMessages.tooLong, { content: noteMessages.tooLong });
+  const at = nowIso();
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const noteId = await insertNote(trx, parent, actor.user.id, content, at);
+    if (options.recordInHistory) {
+      await insertHistory(
+        trx,
+        parent,
+        actor.user.id,
+        [{ kind: 'note', field: null, oldValue: null, newValue: text.slice(0, 200) }],
+        at,
+      );
+    }
+    return noteId;
+  });
+  return toNote((await findNote(ctx.db, parent, id))!);
+}
+
+/** Delete is a soft delete anyone may do; reactivating is for admins. */
+export async function setNoteState(
+  ctx: AppContext,
+  actor: Authenticated,
+  parent: ParentRef,
+  noteId: number,
+  active: boolean,
+): Promise<Note> {
+  if (active && !isAdmin(actor)) throw forbidden(noteMessages.adminOnly);
+  const note = await findNote(ctx.db, parent, noteId);
+  if (!note || (!note.is_active && !isAdmin(actor))) throw notFound(noteMessages.notFound);
+  await setNoteActive(ctx.db, noteId, active, nowIso());
+  return toNote((await findNote(ctx.db, parent, noteId))!);
+}
