@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/database.js';
+import { agenciesRoutes } from './modules/agencies/agencies.routes.js';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.js';
 import { resolveTokenSecret, TokenSigner } from './modules/auth/token.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
@@ -64,6 +65,7 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
         await secured.register(usersRoutes, { ctx });
         await secured.register(dashboardRoutes, { ctx });
         await secured.register(contactsRoutes, { ctx });
+        await secured.register(agenciesRoutes, { ctx });
       });
     },
     { prefix: '/api' },

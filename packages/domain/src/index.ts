@@ -1,3 +1,4 @@
+export * from './agencies.js';
 export * from './auth.js';
 export * from './contacts.js';
 export * from './email.js';

@@ -40,6 +40,21 @@ export interface SettingsTable {
 export interface AgenciesTable {
   id: Generated<number>;
   name: string;
+  office_number: string;
+  country_code: string | null;
+  email: string;
+  /** Commission in basis points: 12.34 % is 1234. */
+  commission_bp: number;
+  country: string;
+  city: string;
+  type: string;
+  parent_agency_id: number | null;
+  created_by_id: number | null;
+  name_key: string;
+  email_key: string;
+  parent_key: string;
+  creator_key: string;
+  search_text: string;
   is_active: Flag;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;
@@ -115,7 +130,24 @@ export interface FilesTable extends ParentColumns {
   updated_at: Timestamp;
 }
 
+export interface AgencySalesRepsTable {
+  agency_id: number;
+  user_id: number;
+}
+
+export interface AgencyStaffTable {
+  id: Generated<number>;
+  agency_id: number;
+  contact_id: number;
+  position: string;
+  is_active: Flag;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
 export interface HistoryTable extends ParentColumns {
+  /** The staff member's contact, on agency entries about staff. */
+  related_contact_id: ColumnType<number | null, number | null | undefined, number | null>;
   id: Generated<number>;
   kind: string;
   field: string | null;
@@ -131,6 +163,8 @@ export interface Database {
   notes: NotesTable;
   files: FilesTable;
   history: HistoryTable;
+  agency_sales_reps: AgencySalesRepsTable;
+  agency_staff: AgencyStaffTable;
   settings: SettingsTable;
   users: UsersTable;
   sessions: SessionsTable;

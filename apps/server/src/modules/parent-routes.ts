@@ -19,8 +19,6 @@ export interface ParentRoutesOptions {
   /** 404s with the parent's own message unless the caller may see that parent. */
   ensureParent: (id: number, admin: boolean) => Promise<void>;
   recordNotesInHistory: boolean;
-  /** Turns a stored history row into the entry the parent's screen reads. */
-  mapHistory?: (entry: z.output<typeof historyEntryResponse>) => z.output<typeof historyEntryResponse>;
 }
 
 const parentParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive() });
@@ -88,18 +86,19 @@ export const parentRoutes: FastifyPluginAsyncZod<ParentRoutesOptions> = async (a
     async (request) => {
       const parent = await parentOf(request.params.id, isAdmin(request));
       const rows = await listHistory(ctx.db, parent);
-      return rows.map((row) => {
-        const entry = {
-          id: row.id,
-          kind: row.kind,
-          field: row.field,
-          oldValue: row.old_value,
-          newValue: row.new_value,
-          timestamp: row.created_at,
-          user: row.user_name ? { name: row.user_name } : null,
-        };
-        return options.mapHistory ? options.mapHistory(entry) : entry;
-      });
+      return rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        field: row.field,
+        oldValue: row.old_value,
+        newValue: row.new_value,
+        timestamp: row.created_at,
+        user: row.user_name ? { name: row.user_name } : null,
+        contact:
+          row.related_name !== null
+            ? { name: `${row.related_name} ${row.related_surname ?? ''}`.trim() }
+            : null,
+      }));
     },
   );
 

@@ -183,3 +183,11 @@ export async function findActiveUserName(db: Db, userId: number): Promise<string
     .executeTakeFirst();
   return row?.name;
 }
+
+export async function contactsOfAgency(db: Db, agencyId: number) {
+  return db
+    .selectFrom('contacts')
+    .select(['id', 'name', 'surname', 'email', 'phone'])
+    .where('agency_id', '=', agencyId)
+    .execute();
+}

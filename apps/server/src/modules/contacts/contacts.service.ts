@@ -11,6 +11,7 @@ import {
 } from '@crm/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import { parseListQuery } from '../../db/list-query.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
@@ -24,6 +25,7 @@ import { type Contact, poundsToPence, toContact } from './contact-mapper.js';
 import {
   type ContactRow,
   contactListSpec,
+  contactsOfAgency,
   findActiveUserName,
   findAgencyName,
   findContact,
@@ -372,4 +374,14 @@ export async function listContactsFor(
     query,
   );
   return { rows: rows.map(toContact), total };
+}
+
+/** An agency's new name reaches its contacts' sort key and search text. */
+export async function refreshAgencyOnContacts(db: Db, agencyId: number, agencyName: string): Promise<void> {
+  for (const contact of await contactsOfAgency(db, agencyId)) {
+    await updateContact(db, contact.id, {
+      agency_key: agencyName.toLowerCase(),
+      search_text: searchText(contact, agencyName),
+    });
+  }
 }

@@ -16,6 +16,7 @@ export async function insertHistory(
   userId: number | null,
   entries: HistoryEntryWrite[],
   at: string,
+  relatedContactId: number | null = null,
 ): Promise<void> {
   if (entries.length === 0) return;
   await db
@@ -28,6 +29,7 @@ export async function insertHistory(
         old_value: entry.oldValue,
         new_value: entry.newValue,
         user_id: userId,
+        related_contact_id: relatedContactId,
         created_at: at,
       })),
     )
@@ -38,6 +40,7 @@ export async function listHistory(db: Db, parent: ParentRef, limit = 500) {
   return db
     .selectFrom('history')
     .leftJoin('users', 'users.id', 'history.user_id')
+    .leftJoin('contacts as related', 'related.id', 'history.related_contact_id')
     .select([
       'history.id',
       'history.kind',
@@ -46,6 +49,8 @@ export async function listHistory(db: Db, parent: ParentRef, limit = 500) {
       'history.new_value',
       'history.created_at',
       'users.name as user_name',
+      'related.name as related_name',
+      'related.surname as related_surname',
     ])
     .where(`history.${PARENT_COLUMN[parent.kind]}`, '=', parent.id)
     .orderBy('history.created_at', 'desc')

@@ -8,5 +8,7 @@ export const historyEntryResponse = z.object({
   newValue: z.string().nullable(),
   timestamp: z.string(),
   user: z.object({ name: z.string() }).nullable(),
+  /** The staff member an agency entry is about. */
+  contact: z.object({ name: z.string() }).nullable(),
 });
 export type HistoryEntry = z.output<typeof historyEntryResponse>;

@@ -1,0 +1,179 @@
+import type { ListQuery } from '@crm/domain';
+import { type Expression, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { type ListSpec, likePattern, listConditions, pageOf } from '../../db/list-query.js';
+import type { AgenciesTable } from '../../db/schema.js';
+
+const agencyColumns = [
+  'agencies.id',
+  'agencies.name',
+  'agencies.office_number',
+  'agencies.country_code',
+  'agencies.email',
+  'agencies.commission_bp',
+  'agencies.country',
+  'agencies.city',
+  'agencies.type',
+  'agencies.parent_agency_id',
+  'agencies.created_by_id',
+  'agencies.is_active',
+  'agencies.created_at',
+  'agencies.updated_at',
+  'parent.name as parent_name',
+  'creator.name as creator_name',
+  'creator.email as creator_email',
+] as const;
+
+function agenciesQuery(db: Db) {
+  return db
+    .selectFrom('agencies')
+    .leftJoin('agencies as parent', 'parent.id', 'agencies.parent_agency_id')
+    .leftJoin('users as creator', 'creator.id', 'agencies.created_by_id')
+    .select(agencyColumns);
+}
+
+export type AgencyRow = NonNullable<Awaited<ReturnType<typeof findAgency>>>;
+
+function searchCondition(q: string, engine: 'sqlite' | 'postgres'): Expression<SqlBool> {
+  const needle = q.trim().toLowerCase();
+  if (engine === 'sqlite' && [...needle].length >= 3) {
+    const phrase = `"${needle.replace(/"/g, '""')}"`;
+    return sql<SqlBool>`agencies.id in (select rowid from agencies_search where agencies_search match ${phrase})`;
+  }
+  return sql<SqlBool>`agencies.search_text like ${likePattern(needle)} escape '\\'`;
+}
+
+/** Columns of the All Partners list; every one sorts and filters on an index. */
+export const agencyListSpec: ListSpec = {
+  columns: {
+    name: { expr: 'agencies.name_key', kind: 'text', ignoreCase: true },
+    level: { expr: 'agencies.parent_key', kind: 'text', ignoreCase: true },
+    email: { expr: 'agencies.email_key', kind: 'text', ignoreCase: true },
+    officeNumber: { expr: 'agencies.office_number', kind: 'text', ignoreCase: true },
+    type: { expr: 'agencies.type', kind: 'text', ignoreCase: true },
+    createdBy: { expr: 'agencies.creator_key', kind: 'text', ignoreCase: true },
+    isActive: { expr: 'agencies.is_active', kind: 'boolean' },
+    commissionRate: { expr: 'agencies.commission_bp', kind: 'number' },
+    parentAgencyId: { expr: 'agencies.parent_agency_id', kind: 'number' },
+    createdAt: { expr: 'agencies.created_at', kind: 'text' },
+  },
+  search: [],
+  searchCondition,
+  idExpr: 'agencies.id',
+  defaultSort: { column: 'name', order: 'asc' },
+};
+
+export async function listAgencies(db: Db, query: ListQuery) {
+  const conditions = listConditions(db, query, agencyListSpec);
+  const rows = await pageOf(agenciesQuery(db), query, agencyListSpec, conditions).execute();
+  let countQb = db.selectFrom('agencies').select((eb) => eb.fn.countAll<number>().as('n'));
+  for (const condition of conditions) countQb = countQb.where(condition);
+  const { n } = await countQb.executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}
+
+export async function countActiveAgencies(db: Db): Promise<number> {
+  const { n } = await db
+    .selectFrom('agencies')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('is_active', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function findAgency(db: Db, id: number) {
+  return agenciesQuery(db).where('agencies.id', '=', id).executeTakeFirst();
+}
+
+export async function parentIdOf(db: Db, id: number): Promise<number | null | undefined> {
+  const row = await db
+    .selectFrom('agencies')
+    .select('parent_agency_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? row.parent_agency_id : undefined;
+}
+
+export async function insertAgency(db: Db, values: Insertable<AgenciesTable>): Promise<number> {
+  const { id } = await db.insertInto('agencies').values(values).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateAgency(db: Db, id: number, values: Updateable<AgenciesTable>): Promise<void> {
+  await db.updateTable('agencies').set(values).where('id', '=', id).execute();
+}
+
+export async function salesRepsOf(db: Db, agencyId: number) {
+  return db
+    .selectFrom('agency_sales_reps')
+    .innerJoin('users', 'users.id', 'agency_sales_reps.user_id')
+    .select(['users.id', 'users.name', 'users.email', 'users.is_active'])
+    .where('agency_sales_reps.agency_id', '=', agencyId)
+    .orderBy('users.name')
+    .execute();
+}
+
+export async function replaceSalesReps(db: Db, agencyId: number, userIds: number[]): Promise<void> {
+  await db.deleteFrom('agency_sales_reps').where('agency_id', '=', agencyId).execute();
+  if (userIds.length > 0) {
+    await db
+      .insertInto('agency_sales_reps')
+      .values(userIds.map((userId) => ({ agency_id: agencyId, user_id: userId })))
+      .execute();
+  }
+}
+
+export async function activeUsersAmong(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('id', 'in', ids)
+    .where('is_active', '=', 1)
+    .execute();
+}
+
+/** Ids among the given whose state differs from the wanted one: only those are changed. */
+export async function idsToToggle(db: Db, ids: number[], active: boolean): Promise<number[]> {
+  const rows = await db
+    .selectFrom('agencies')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('is_active', '=', active ? 0 : 1)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function setAgenciesActive(db: Db, ids: number[], active: boolean, at: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('agencies')
+    .set({ is_active: active ? 1 : 0, updated_at: at })
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function findAgencyDuplicates(db: Db, id: number, emailKey: string, officeNumber: string) {
+  return db
+    .selectFrom('agencies')
+    .select(['id', 'name', 'email_key', 'office_number'])
+    .where('id', '!=', id)
+    .where((eb) =>
+      eb.or([
+        ...(emailKey ? [eb('email_key', '=', emailKey)] : []),
+        ...(officeNumber ? [eb('office_number', '=', officeNumber)] : []),
+      ]),
+    )
+    .orderBy('id')
+    .limit(20)
+    .execute();
+}
+
+/** Children read their parent's name in the Level column; a rename reaches them. */
+export async function refreshParentKey(db: Db, parentId: number, name: string): Promise<void> {
+  await db
+    .updateTable('agencies')
+    .set({ parent_key: name.toLowerCase() })
+    .where('parent_agency_id', '=', parentId)
+    .execute();
+}

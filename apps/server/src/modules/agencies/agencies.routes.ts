@@ -1,0 +1,196 @@
+import {
+  addStaffSchema,
+  agencyFormSchema,
+  bulkIdsSchema,
+  bulkStaffSchema,
+  TOTAL_COUNT_HEADER,
+} from '@crm/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { errors, listQuerystring } from '../../lib/schemas.js';
+import { caller, requireAdmin } from '../../plugins/auth.js';
+import { addStaff, bulkSetStaff, staffOf, toggleStaff } from '../agency-staff/agency-staff.service.js';
+import { listContactsFor } from '../contacts/contacts.service.js';
+import { parentRoutes } from '../parent-routes.js';
+import { idParams } from '../users/users.schemas.js';
+import { countActiveAgencies } from './agencies.repository.js';
+import {
+  agencyCustomerResponse,
+  agencyDetailResponse,
+  agencyDuplicatesResponse,
+  agencyResponse,
+  bulkResponse,
+  staffResponse,
+} from './agencies.schemas.js';
+import * as agencies from './agencies.service.js';
+
+const staffParams = idParams.extend({
+  staffId: z.coerce.number({ error: 'staffId must be a number' }).int().positive(),
+});
+
+export const agenciesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const tags = ['agencies'];
+
+  app.get(
+    '/agencies',
+    {
+      schema: {
+        tags,
+        summary: 'Agencies a page at a time: q, sort, order, filter.<column>, limit, offset',
+        querystring: listQuerystring,
+        response: { 200: z.array(agencyResponse), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await agencies.listAgenciesFor(ctx, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return rows;
+    },
+  );
+
+  app.get(
+    '/agencies/count',
+    { schema: { tags: ['dashboard'], response: { 200: z.object({ count: z.number() }), ...errors } } },
+    async () => ({ count: await countActiveAgencies(ctx.db) }),
+  );
+
+  app.get(
+    '/agencies/:id',
+    { schema: { tags, params: idParams, response: { 200: agencyDetailResponse, ...errors } } },
+    async (request) => agencies.agencyDetail(ctx, caller(request), request.params.id),
+  );
+
+  app.post(
+    '/agencies',
+    { schema: { tags, body: agencyFormSchema, response: { 201: agencyDetailResponse, ...errors } } },
+    async (request, reply) =>
+      reply.code(201).send(await agencies.createAgency(ctx, caller(request), request.body)),
+  );
+
+  app.put(
+    '/agencies/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: agencyFormSchema,
+        response: { 200: agencyDetailResponse, ...errors },
+      },
+    },
+    async (request) => agencies.updateAgencyForm(ctx, caller(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/agencies/:id/status/:action',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        params: idParams.extend({
+          action: z.enum(['activate', 'deactivate'], { error: 'action must be activate or deactivate' }),
+        }),
+        response: { 200: agencyResponse, ...errors },
+      },
+    },
+    async (request) =>
+      agencies.setAgencyActive(ctx, caller(request), request.params.id, request.params.action === 'activate'),
+  );
+
+  for (const [path, active] of [
+    ['bulk-activate', true],
+    ['bulk-deactivate', false],
+  ] as const) {
+    app.put(
+      `/agencies/${path}`,
+      {
+        preHandler: requireAdmin,
+        schema: { tags, body: bulkIdsSchema, response: { 200: bulkResponse, ...errors } },
+      },
+      async (request) => agencies.bulkSetAgencies(ctx, caller(request), request.body.ids, active),
+    );
+  }
+
+  app.get(
+    '/agencies/:id/duplicates',
+    { schema: { tags, params: idParams, response: { 200: agencyDuplicatesResponse, ...errors } } },
+    async (request) => agencies.agencyDuplicates(ctx, request.params.id),
+  );
+
+  app.get(
+    '/agencies/:id/customers',
+    {
+      schema: {
+        tags,
+        summary: 'The agency’s contacts, a page at a time (same parameters as GET contacts)',
+        params: idParams,
+        querystring: listQuerystring,
+        response: { 200: z.array(agencyCustomerResponse), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await agencies.ensureAgencyExists(ctx, request.params.id);
+      const { rows, total } = await listContactsFor(ctx, {
+        ...request.query,
+        agencyId: String(request.params.id),
+      });
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return rows;
+    },
+  );
+
+  app.get(
+    '/agencies/:id/staff',
+    { schema: { tags, params: idParams, response: { 200: z.array(staffResponse), ...errors } } },
+    async (request) => {
+      await agencies.ensureAgencyExists(ctx, request.params.id);
+      return staffOf(ctx, request.params.id);
+    },
+  );
+
+  app.post(
+    '/agencies/:id/staff',
+    {
+      preHandler: requireAdmin,
+      schema: { tags, params: idParams, body: addStaffSchema, response: { 201: staffResponse, ...errors } },
+    },
+    async (request, reply) => {
+      await agencies.ensureAgencyExists(ctx, request.params.id);
+      return reply.code(201).send(await addStaff(ctx, caller(request), request.params.id, request.body));
+    },
+  );
+
+  app.patch(
+    '/agencies/:id/staff/:staffId/toggle',
+    {
+      preHandler: requireAdmin,
+      schema: { tags, params: staffParams, response: { 200: staffResponse, ...errors } },
+    },
+    async (request) => toggleStaff(ctx, caller(request), request.params.id, request.params.staffId),
+  );
+
+  for (const [path, active] of [
+    ['bulk-activate', true],
+    ['bulk-deactivate', false],
+  ] as const) {
+    app.patch(
+      `/agencies/:id/staff/${path}`,
+      {
+        preHandler: requireAdmin,
+        schema: { tags, params: idParams, body: bulkStaffSchema, response: { 200: bulkResponse, ...errors } },
+      },
+      async (request) => {
+        await agencies.ensureAgencyExists(ctx, request.params.id);
+        return bulkSetStaff(ctx, caller(request), request.params.id, request.body.staffIds, active);
+      },
+    );
+  }
+
+  await app.register(parentRoutes, {
+    ctx,
+    segment: 'agencies',
+    kind: 'agency',
+    recordNotesInHistory: true,
+    ensureParent: (id) => agencies.ensureAgencyExists(ctx, id),
+  });
+};

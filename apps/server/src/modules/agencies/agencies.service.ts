@@ -1,0 +1,299 @@
+import {
+  type AgencyForm,
+  type AgencyType,
+  agencyDuplicateKeys,
+  basisPointsToPercent,
+  callingCodeOf,
+  agencyMessages as m,
+  percentToBasisPoints,
+} from '@crm/domain';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import { parseListQuery } from '../../db/list-query.js';
+import { badRequest, notFound } from '../../lib/http-errors.js';
+import { nowIso } from '../../lib/time.js';
+import type { Authenticated } from '../auth/auth.service.js';
+import { refreshAgencyOnContacts } from '../contacts/contacts.service.js';
+import { filesOf } from '../files/files.service.js';
+import { insertHistory } from '../history/history.repository.js';
+import { changedFields, type HistoryValue } from '../history/history.service.js';
+import {
+  type AgencyRow,
+  activeUsersAmong,
+  agencyListSpec,
+  findAgency,
+  findAgencyDuplicates,
+  idsToToggle,
+  insertAgency,
+  listAgencies,
+  parentIdOf,
+  refreshParentKey,
+  replaceSalesReps,
+  salesRepsOf,
+  setAgenciesActive,
+  updateAgency,
+} from './agencies.repository.js';
+import type { agencyDetailResponse, agencyDuplicatesResponse, agencyResponse } from './agencies.schemas.js';
+
+export type Agency = z.output<typeof agencyResponse>;
+export type AgencyDetail = z.output<typeof agencyDetailResponse>;
+
+const isAdmin = (actor: Authenticated) => actor.user.role === 'admin';
+
+export function toAgency(row: AgencyRow): Agency {
+  return {
+    id: row.id,
+    name: row.name,
+    officeNumber: row.office_number,
+    countryCode: row.country_code,
+    email: row.email,
+    commissionRate: basisPointsToPercent(row.commission_bp),
+    country: row.country,
+    city: row.city,
+    type: row.type as AgencyType,
+    parentAgencyId: row.parent_agency_id,
+    parentAgency:
+      row.parent_agency_id !== null && row.parent_name !== null
+        ? { id: row.parent_agency_id, name: row.parent_name }
+        : null,
+    isActive: row.is_active === 1,
+    createdBy: row.creator_name || row.creator_email || null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Inactive agencies stay visible: the list shows their status and admins reactivate them. */
+async function existingAgency(ctx: AppContext, id: number): Promise<AgencyRow> {
+  const row = await findAgency(ctx.db, id);
+  if (!row) throw notFound(m.agencyNotFound);
+  return row;
+}
+
+export async function ensureAgencyExists(ctx: AppContext, id: number): Promise<void> {
+  await existingAgency(ctx, id);
+}
+
+/** The parent must exist and must not be the agency itself or any agency below it. */
+async function checkParent(db: Db, agencyId: number | null, parentId: number | null): Promise<string | null> {
+  if (parentId === null) return null;
+  if (parentId === agencyId) throw badRequest(m.parentSelf, { parentAgencyId: m.parentSelf });
+  const parent = await findAgency(db, parentId);
+  if (!parent) throw badRequest(m.parentNotFound, { parentAgencyId: m.parentNotFound });
+  if (agencyId !== null) {
+    let cursor: number | null | undefined = parent.parent_agency_id;
+    for (let depth = 0; cursor !== null && cursor !== undefined && depth < 1000; depth++) {
+      if (cursor === agencyId) throw badRequest(m.parentCycle, { parentAgencyId: m.parentCycle });
+      cursor = await parentIdOf(db, cursor);
+    }
+  }
+  return parent.name;
+}
+
+async function checkReps(db: Db, ids: number[]): Promise<{ id: number; name: string }[]> {
+  const reps = await activeUsersAmong(db, ids);
+  if (reps.length !== ids.length) throw badRequest(m.repNotFound, { assignedSalesRepIds: m.repNotFound });
+  return reps;
+}
+
+function agencyColumns(form: AgencyForm, parentName: string | null) {
+  return {
+    name: form.name,
+    office_number: form.officeNumber,
+    country_code: form.countryCode ?? callingCodeOf(form.officeNumber),
+    email: form.email,
+    commission_bp: percentToBasisPoints(form.commissionRate),
+    country: form.country,
+    city: form.city,
+    type: form.type,
+    parent_agency_id: form.parentAgencyId,
+    name_key: form.name.toLowerCase(),
+    email_key: form.email.toLowerCase(),
+    parent_key: parentName?.toLowerCase() ?? '',
+    search_text: [form.name, form.email, form.officeNumber, form.city, form.country].join('\n').toLowerCase(),
+  };
+}
+
+export async function agencyDetail(ctx: AppContext, actor: Authenticated, id: number): Promise<AgencyDetail> {
+  const row = await existingAgency(ctx, id);
+  const reps = await salesRepsOf(ctx.db, id);
+  return {
+    ...toAgency(row),
+    assignedSalesRepIds: reps.map((rep) => rep.id),
+    assignedSalesReps: reps.map((rep) => ({
+      id: rep.id,
+      name: rep.name,
+      email: rep.email,
+      isActive: rep.is_active === 1,
+    })),
+    files: await filesOf(ctx, actor, { kind: 'agency', id }),
+  };
+}
+
+export async function createAgency(
+  ctx: AppContext,
+  actor: Authenticated,
+  form: AgencyForm,
+): Promise<AgencyDetail> {
+  const parentName = await checkParent(ctx.db, null, form.parentAgencyId);
+  await checkReps(ctx.db, form.assignedSalesRepIds);
+  const at = nowIso();
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const agencyId = await insertAgency(trx, {
+      ...agencyColumns(form, parentName),
+      created_by_id: actor.user.id,
+      creator_key: actor.user.name.toLowerCase(),
+      is_active: 1,
+      created_at: at,
+      updated_at: at,
+    });
+    await replaceSalesReps(trx, agencyId, form.assignedSalesRepIds);
+    return agencyId;
+  });
+  return agencyDetail(ctx, actor, id);
+}
+
+const HISTORY_FIELDS = [
+  'name',
+  'officeNumber',
+  'email',
+  'commissionRate',
+  'country',
+  'city',
+  'type',
+  'parentAgency',
+  'assignedSalesReps',
+] as const;
+
+function historySnapshot(agency: Agency, reps: string[]): Record<string, HistoryValue> {
+  return {
+    ...agency,
+    parentAgency: agency.parentAgency?.name ?? null,
+    assignedSalesReps: [...reps].sort().join(', '),
+    createdBy: null,
+  } as unknown as Record<string, HistoryValue>;
+}
+
+export async function updateAgencyForm(
+  ctx: AppContext,
+  actor: Authenticated,
+  id: number,
+  form: AgencyForm,
+): Promise<AgencyDetail> {
+  const existing = await existingAgency(ctx, id);
+  const parentName = await checkParent(ctx.db, id, form.parentAgencyId);
+  const reps = await checkReps(ctx.db, form.assignedSalesRepIds);
+  const oldReps = await salesRepsOf(ctx.db, id);
+  const columns = agencyColumns(form, parentName);
+  const before = toAgency(existing);
+  const after: Agency = {
+    ...before,
+    ...form,
+    countryCode: columns.country_code,
+    parentAgency:
+      form.parentAgencyId !== null && parentName !== null
+        ? { id: form.parentAgencyId, name: parentName }
+        : null,
+  };
+  const changes = changedFields(
+    historySnapshot(
+      before,
+      oldReps.map((rep) => rep.name),
+    ),
+    historySnapshot(
+      after,
+      reps.map((rep) => rep.name),
+    ),
+    HISTORY_FIELDS,
+  );
+  if (changes.length === 0) return agencyDetail(ctx, actor, id);
+  const at = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateAgency(trx, id, { ...columns, updated_at: at });
+    await replaceSalesReps(trx, id, form.assignedSalesRepIds);
+    if (existing.name !== form.name) {
+      await refreshParentKey(trx, id, form.name);
+      await refreshAgencyOnContacts(trx, id, form.name);
+    }
+    await insertHistory(trx, { kind: 'agency', id }, actor.user.id, changes, at);
+  });
+  return agencyDetail(ctx, actor, id);
+}
+
+export async function setAgencyActive(
+  ctx: AppContext,
+  actor: Authenticated,
+  id: number,
+  active: boolean,
+): Promise<Agency> {
+  const existing = await existingAgency(ctx, id);
+  if ((existing.is_active === 1) !== active) {
+    const at = nowIso();
+    await ctx.db.transaction().execute(async (trx) => {
+      await setAgenciesActive(trx, [id], active, at);
+      await insertHistory(
+        trx,
+        { kind: 'agency', id },
+        actor.user.id,
+        [{ kind: 'edited', field: 'isActive', oldValue: String(!active), newValue: String(active) }],
+        at,
+      );
+    });
+  }
+  return toAgency((await findAgency(ctx.db, id))!);
+}
+
+/** Changes only the agencies whose state would change; answers how many, or "Nothing to update". */
+export async function bulkSetAgencies(
+  ctx: AppContext,
+  actor: Authenticated,
+  ids: number[],
+  active: boolean,
+): Promise<{ count: number; message: string }> {
+  const toChange = await idsToToggle(ctx.db, [...new Set(ids)], active);
+  if (toChange.length === 0) return { count: 0, message: m.nothingToUpdate };
+  const at = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    await setAgenciesActive(trx, toChange, active, at);
+    for (const id of toChange) {
+      await insertHistory(
+        trx,
+        { kind: 'agency', id },
+        actor.user.id,
+        [{ kind: 'edited', field: 'isActive', oldValue: String(!active), newValue: String(active) }],
+        at,
+      );
+    }
+  });
+  return {
+    count: toChange.length,
+    message: `${active ? 'Activated' : 'Deactivated'} ${toChange.length} agencies successfully`,
+  };
+}
+
+export async function agencyDuplicates(
+  ctx: AppContext,
+  id: number,
+): Promise<z.output<typeof agencyDuplicatesResponse>> {
+  const agency = await existingAgency(ctx, id);
+  const keys = agencyDuplicateKeys({ email: agency.email, officeNumber: agency.office_number });
+  const rows = await findAgencyDuplicates(ctx.db, id, keys.email, keys.officeNumber);
+  const agencies = rows.map((row) => {
+    const matchedOn: ('Email' | 'Phone')[] = [];
+    if (keys.email && row.email_key === keys.email) matchedOn.push('Email');
+    if (keys.officeNumber && row.office_number === keys.officeNumber) matchedOn.push('Phone');
+    return { id: row.id, name: row.name, matchedOn };
+  });
+  const fields = (['Email', 'Phone'] as const).filter((field) =>
+    agencies.some((a) => a.matchedOn.includes(field)),
+  );
+  return { fields, agencies };
+}
+
+export async function listAgenciesFor(ctx: AppContext, rawQuery: Record<string, unknown>) {
+  const { rows, total } = await listAgencies(ctx.db, parseListQuery(rawQuery, agencyListSpec));
+  return { rows: rows.map(toAgency), total };
+}
+
+export { isAdmin };
