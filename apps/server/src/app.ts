@@ -10,13 +10,15 @@ import { resolveTokenSecret, TokenSigner } from './modules/auth/token.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { downloadRoutes } from './modules/files/download.routes.js';
+import { productCategoriesRoutes } from './modules/product-categories/product-categories.routes.js';
+import { productsRoutes } from './modules/products/products.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authenticationHook } from './plugins/auth.js';
 import { registerApiDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security.js';
-import { registerWebApp, webDistDir } from './plugins/web-app.js';
+import { isAppRoute, registerWebApp, webDistDir } from './plugins/web-app.js';
 
 export interface BuildOptions {
   config: Config;
@@ -66,6 +68,8 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
         await secured.register(dashboardRoutes, { ctx });
         await secured.register(contactsRoutes, { ctx });
         await secured.register(agenciesRoutes, { ctx });
+        await secured.register(productCategoriesRoutes, { ctx });
+        await secured.register(productsRoutes, { ctx });
       });
     },
     { prefix: '/api' },
@@ -74,7 +78,7 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
   const webServed = serveWeb && (await registerWebApp(app, webDistDir(config.webDistDir)));
   app.setNotFoundHandler((request, reply) => {
     const pathOnly = request.url.split('?')[0] ?? '';
-    if (webServed && request.method === 'GET' && !pathOnly.startsWith('/api')) {
+    if (webServed && request.method === 'GET' && isAppRoute(pathOnly)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ error: `Not found: ${request.method} ${pathOnly}` });

@@ -98,6 +98,7 @@ describe('serving the web app', () => {
       const asset = await app.inject({ method: 'GET', url: '/assets/app-123.js' });
       expect(asset.headers['cache-control']).toContain('immutable');
       expect((await app.inject({ method: 'GET', url: '/api/unknown' })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: '/assets/missing-456.js' })).statusCode).toBe(404);
     } finally {
       await app.close();
       rmSync(dist, { recursive: true, force: true });

@@ -6,6 +6,7 @@ export * from './greeting.js';
 export * from './list-query.js';
 export * from './messages.js';
 export * from './phone.js';
+export * from './products.js';
 export * from './text.js';
 export * from './token.js';
 export * from './users.js';

@@ -157,7 +157,45 @@ export interface HistoryTable extends ParentColumns {
   created_at: Timestamp;
 }
 
+export interface ProductCategoriesTable {
+  id: Generated<number>;
+  name: string;
+  parent_id: number | null;
+  is_active: Flag;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  title: string;
+  title_key: string;
+  description: string;
+  product_type: string;
+  real_estate_company_id: number | null;
+  sale_price_pence: number | null;
+  area_centi_m2: number | null;
+  real_estate_status: string | null;
+  room_number: string | null;
+  term_price_pence: number | null;
+  annual_price_pence: number | null;
+  maintenance_type: string | null;
+  maintenance_description: string | null;
+  is_active: Flag;
+  created_by_id: number | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+export interface ProductCategoryLinksTable {
+  product_id: number;
+  category_id: number;
+}
+
 export interface Database {
+  product_categories: ProductCategoriesTable;
+  products: ProductsTable;
+  product_category_links: ProductCategoryLinksTable;
   agencies: AgenciesTable;
   contacts: ContactsTable;
   notes: NotesTable;

@@ -3,9 +3,21 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/** The built single-page app next to the server (apps/web/dist), unless WEB_DIST_DIR says otherwise. */
+/**
+ * The built single-page app (apps/web/dist), unless WEB_DIST_DIR says otherwise. The bundled
+ * server runs from apps/server/dist, the sources from apps/server/src/plugins.
+ */
 export function webDistDir(configured: string | undefined): string {
-  return configured ? path.resolve(configured) : path.resolve(import.meta.dirname, '../../web/dist');
+  if (configured) return path.resolve(configured);
+  const candidates = ['../../web/dist', '../../../web/dist'].map((relative) =>
+    path.resolve(import.meta.dirname, relative),
+  );
+  return candidates.find((dir) => existsSync(path.join(dir, 'index.html'))) ?? candidates[0]!;
+}
+
+/** Deep links of the app get index.html; a missing file (anything with an extension) gets a 404. */
+export function isAppRoute(pathOnly: string): boolean {
+  return !pathOnly.startsWith('/api') && !pathOnly.startsWith('/uploads') && !/\.[a-z0-9]+$/i.test(pathOnly);
 }
 
 /**

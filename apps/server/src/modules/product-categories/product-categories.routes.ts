@@ -1,0 +1,77 @@
+import { categoryCreateSchema, categoryPatchSchema } from '@crm/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { errors } from '../../lib/schemas.js';
+import { requireAdmin } from '../../plugins/auth.js';
+import { idParams } from '../users/users.schemas.js';
+import type { Category } from './product-categories.service.js';
+import * as categories from './product-categories.service.js';
+
+// The tree has two levels (groups and their subcategories), so the schema is written out, not recursive.
+const categoryBase = z.object({
+  id: z.number(),
+  name: z.string(),
+  parentId: z.number().nullable(),
+  isActive: z.boolean(),
+});
+const categoryResponse = categoryBase.extend({
+  children: z.array(categoryBase.extend({ children: z.array(z.never()) })),
+}) satisfies z.ZodType<Category>;
+
+export const productCategoriesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const tags = ['product-categories'];
+
+  app.get(
+    '/product-categories',
+    { schema: { tags, response: { 200: z.array(categoryResponse), ...errors } } },
+    async () => categories.categoryTree(ctx),
+  );
+
+  app.get(
+    '/product-categories/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        querystring: z.object({ includeChildren: z.enum(['true', 'false']).optional() }),
+        response: { 200: categoryResponse, ...errors },
+      },
+    },
+    async (request) =>
+      categories.getCategory(ctx, request.params.id, request.query.includeChildren !== 'false'),
+  );
+
+  app.post(
+    '/product-categories',
+    {
+      preHandler: requireAdmin,
+      schema: { tags, body: categoryCreateSchema, response: { 201: categoryResponse, ...errors } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await categories.createCategory(ctx, request.body.name, request.body.parentId)),
+  );
+
+  app.patch(
+    '/product-categories/:id',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        params: idParams,
+        body: categoryPatchSchema,
+        response: { 200: categoryResponse, ...errors },
+      },
+    },
+    async (request) => categories.patchCategory(ctx, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/product-categories/:id',
+    { preHandler: requireAdmin, schema: { tags, params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await categories.removeCategory(ctx, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,125 @@
+import type { ListQuery } from '@crm/domain';
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { type ListSpec, listConditions, pageOf } from '../../db/list-query.js';
+import type { ProductsTable } from '../../db/schema.js';
+
+const productColumns = [
+  'products.id',
+  'products.title',
+  'products.description',
+  'products.product_type',
+  'products.real_estate_company_id',
+  'products.sale_price_pence',
+  'products.area_centi_m2',
+  'products.real_estate_status',
+  'products.room_number',
+  'products.term_price_pence',
+  'products.annual_price_pence',
+  'products.maintenance_type',
+  'products.maintenance_description',
+  'products.is_active',
+  'products.created_at',
+  'products.updated_at',
+  'company.name as company_name',
+] as const;
+
+function productsQuery(db: Db) {
+  return db
+    .selectFrom('products')
+    .leftJoin('agencies as company', 'company.id', 'products.real_estate_company_id')
+    .select(productColumns);
+}
+
+export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;
+
+export const productListSpec: ListSpec = {
+  columns: {
+    title: { expr: 'products.title_key', kind: 'text', ignoreCase: true },
+    createdAt: { expr: 'products.created_at', kind: 'text' },
+    isActive: { expr: 'products.is_active', kind: 'boolean' },
+    productType: { expr: 'products.product_type', kind: 'text', ignoreCase: true },
+  },
+  search: ['products.title_key'],
+  idExpr: 'products.id',
+  defaultSort: { column: 'createdAt', order: 'desc' },
+};
+
+export async function listProducts(db: Db, query: ListQuery) {
+  const conditions = listConditions(db, query, productListSpec);
+  const rows = await pageOf(productsQuery(db), query, productListSpec, conditions).execute();
+  let countQb = db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n'));
+  for (const condition of conditions) countQb = countQb.where(condition);
+  const { n } = await countQb.executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}
+
+export async function findProduct(db: Db, id: number) {
+  return productsQuery(db).where('products.id', '=', id).executeTakeFirst();
+}
+
+/** The chosen categories of some products, with their group (parent) names, in one query. */
+export async function categoriesOfProducts(db: Db, productIds: number[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .selectFrom('product_category_links')
+    .innerJoin('product_categories as category', 'category.id', 'product_category_links.category_id')
+    .leftJoin('product_categories as parent', 'parent.id', 'category.parent_id')
+    .select([
+      'product_category_links.product_id',
+      'category.id',
+      'category.name',
+      'category.parent_id',
+      'parent.name as parent_name',
+    ])
+    .where('product_category_links.product_id', 'in', productIds)
+    .orderBy('category.name')
+    .execute();
+}
+
+export async function categoriesByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('product_categories as category')
+    .leftJoin('product_categories as parent', 'parent.id', 'category.parent_id')
+    .select(['category.id', 'category.name', 'category.parent_id', 'parent.name as parent_name'])
+    .where('category.id', 'in', ids)
+    .execute();
+}
+
+export async function insertProduct(db: Db, values: Insertable<ProductsTable>): Promise<number> {
+  const { id } = await db.insertInto('products').values(values).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateProduct(db: Db, id: number, values: Updateable<ProductsTable>): Promise<void> {
+  await db.updateTable('products').set(values).where('id', '=', id).execute();
+}
+
+export async function replaceProductCategories(
+  db: Db,
+  productId: number,
+  categoryIds: number[],
+): Promise<void> {
+  await db.deleteFrom('product_category_links').where('product_id', '=', productId).execute();
+  if (categoryIds.length > 0) {
+    await db
+      .insertInto('product_category_links')
+      .values(categoryIds.map((categoryId) => ({ product_id: productId, category_id: categoryId })))
+      .execute();
+  }
+}
+
+export async function setProductsActive(db: Db, ids: number[], active: boolean, at: string): Promise<number> {
+  const result = await db
+    .updateTable('products')
+    .set({ is_active: active ? 1 : 0, updated_at: at })
+    .where('id', 'in', ids)
+    .where('is_active', '=', active ? 0 : 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function agencyExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('agencies').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}

@@ -1,0 +1,114 @@
+import { PRODUCT_TYPES, productFormSchema, TOTAL_COUNT_HEADER } from '@crm/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { errors, listQuerystring } from '../../lib/schemas.js';
+import { caller, requireAdmin } from '../../plugins/auth.js';
+import { idParams } from '../users/users.schemas.js';
+import * as products from './products.service.js';
+
+const money = z.number().nullable();
+const productResponse = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  productType: z.enum(PRODUCT_TYPES),
+  categoryIds: z.array(z.number()),
+  productCategories: z.array(
+    z.object({
+      category: z.object({
+        id: z.number(),
+        name: z.string(),
+        parent: z.object({ name: z.string() }).nullable(),
+      }),
+    }),
+  ),
+  realEstateCompanyId: z.number().nullable(),
+  realEstateCompany: z.object({ id: z.number(), name: z.string() }).nullable(),
+  realEstateProduct: z.object({ salePrice: money, m2: money, status: z.string() }).nullable(),
+  dormitoryProduct: z
+    .object({ roomNumber: z.string().nullable(), termPrice: money, annualPrice: money })
+    .nullable(),
+  maintenanceProduct: z
+    .object({ productType: z.string().nullable(), description: z.string().nullable() })
+    .nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const bulkBody = z.object({
+  ids: z
+    .array(z.coerce.number().int().positive(), { error: 'ids must be a list of product ids' })
+    .min(1, { error: 'Choose at least one product' })
+    .max(1000),
+});
+
+export const productsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const tags = ['products'];
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags,
+        summary:
+          'Products a page at a time: q (title), sort (title, createdAt, isActive, productType), filters',
+        querystring: listQuerystring,
+        response: { 200: z.array(productResponse), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await products.listProductsFor(ctx, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return rows;
+    },
+  );
+
+  // The specification reads a product at /product/{id} and writes it at /products/{id}; both read.
+  for (const path of ['/product/:id', '/products/:id']) {
+    app.get(
+      path,
+      { schema: { tags, params: idParams, response: { 200: productResponse, ...errors } } },
+      async (request) => products.productDetail(ctx, request.params.id),
+    );
+  }
+
+  app.post(
+    '/products',
+    { schema: { tags, body: productFormSchema, response: { 201: productResponse, ...errors } } },
+    async (request, reply) =>
+      reply.code(201).send(await products.createProduct(ctx, caller(request), request.body)),
+  );
+
+  app.put(
+    '/products/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: productFormSchema,
+        response: { 200: productResponse, ...errors },
+      },
+    },
+    async (request) => products.updateProductForm(ctx, request.params.id, request.body),
+  );
+
+  for (const [path, active] of [
+    ['bulk-activate', true],
+    ['bulk-deactivate', false],
+  ] as const) {
+    app.put(
+      `/products/${path}`,
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags,
+          body: bulkBody,
+          response: { 200: z.object({ count: z.number(), message: z.string() }), ...errors },
+        },
+      },
+      async (request) => products.bulkSetProducts(ctx, request.body.ids, active),
+    );
+  }
+};

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+export const PRODUCT_TYPES = ['REAL_ESTATE', 'DORMITORY', 'MAINTENANCE'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+export const REAL_ESTATE_STATUSES = ['AVAILABLE', 'RESERVED', 'SOLD'] as const;
+
+/** Top-level groups whose children a product may take several of; every other group takes one. */
+export const MULTI_CHOICE_GROUPS = ['Interior Features', 'Exterior Features'] as const;
+export const PRODUCT_DETAIL_GROUPS = ['City', 'Unit Type', 'Property Type', 'View'] as const;
+
+export const productMessages = {
+  titleRequired: 'Title is required',
+  typeInvalid: 'Product type must be REAL_ESTATE, DORMITORY or MAINTENANCE',
+  statusInvalid: 'Status must be AVAILABLE, RESERVED or SOLD',
+  blockRequired: (type: ProductType) => `The ${type.replace('_', ' ').toLowerCase()} details are required`,
+  amountMin: 'Amounts must be at least 0',
+  categoryNotFound: 'One of the chosen categories does not exist',
+  categoryIsGroup: 'Choose categories inside a group, not the group itself',
+  oneChoiceOnly: (group: string) => `Choose only one ${group}`,
+  companyNotFound: 'The real estate company must be an existing partner',
+  productNotFound: 'Products not found.',
+  categoryNameRequired: 'Category name is required',
+  categoryNotFoundMessage: 'Category not found',
+  categoryInUse: 'This category is used by products and cannot be deleted. Deactivate it instead.',
+  categoryHasChildren: 'Delete or move this category’s subcategories first',
+  parentNotFound: 'Parent category not found',
+  nestingTooDeep: 'Subcategories cannot have subcategories of their own',
+} as const;
+
+const money = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((value) => (value === '' || value === null || value === undefined ? null : Number(value)))
+  .pipe(
+    z
+      .number({ error: 'Amounts must be numbers' })
+      .finite({ error: 'Amounts must be numbers' })
+      .min(0, { error: productMessages.amountMin })
+      .max(1_000_000_000_000)
+      .nullable(),
+  );
+
+const optionalText = (max: number) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) => value?.trim() || null)
+    .pipe(z.string().max(max).nullable());
+
+export const realEstateBlockSchema = z.object({
+  salePrice: money,
+  m2: money,
+  status: z
+    .union([z.enum(REAL_ESTATE_STATUSES), z.literal(''), z.null()], { error: productMessages.statusInvalid })
+    .optional()
+    .transform((value) => value || 'AVAILABLE'),
+});
+
+export const dormitoryBlockSchema = z.object({
+  roomNumber: optionalText(50),
+  termPrice: money,
+  annualPrice: money,
+});
+
+export const maintenanceBlockSchema = z.object({
+  productType: optionalText(100),
+  description: optionalText(2000),
+});
+
+/** POST /api/products and PUT /api/products/{id}; the block of the chosen type is required. */
+export const productFormSchema = z
+  .object({
+    title: z
+      .string({ error: productMessages.titleRequired })
+      .trim()
+      .min(1, { error: productMessages.titleRequired })
+      .max(200),
+    description: optionalText(5000).transform((value) => value ?? ''),
+    categoryIds: z
+      .array(z.coerce.number().int().positive())
+      .max(100)
+      .optional()
+      .transform((ids) => [...new Set(ids ?? [])]),
+    productType: z.enum(PRODUCT_TYPES, { error: productMessages.typeInvalid }),
+    realEstateCompanyId: z
+      .union([z.number(), z.string(), z.null()])
+      .optional()
+      .transform((value) =>
+        value === '' || value === null || value === undefined || Number(value) === 0 ? null : Number(value),
+      )
+      .pipe(z.number({ error: productMessages.companyNotFound }).int().positive().nullable()),
+    realEstateProduct: realEstateBlockSchema.nullable().optional(),
+    dormitoryProduct: dormitoryBlockSchema.nullable().optional(),
+    maintenanceProduct: maintenanceBlockSchema.nullable().optional(),
+    isActive: z.boolean().optional().default(true),
+  })
+  .superRefine((product, ctx) => {
+    const block = {
+      REAL_ESTATE: product.realEstateProduct,
+      DORMITORY: product.dormitoryProduct,
+      MAINTENANCE: product.maintenanceProduct,
+    }[product.productType];
+    const key = {
+      REAL_ESTATE: 'realEstateProduct',
+      DORMITORY: 'dormitoryProduct',
+      MAINTENANCE: 'maintenanceProduct',
+    }[product.productType];
+    if (!block)
+      ctx.addIssue({
+        code: 'custom',
+        path: [key],
+        message: productMessages.blockRequired(product.productType),
+      });
+  });
+export type ProductFormInput = z.input<typeof productFormSchema>;
+export type ProductForm = z.output<typeof productFormSchema>;
+
+export const categoryCreateSchema = z.object({
+  name: z
+    .string({ error: productMessages.categoryNameRequired })
+    .trim()
+    .min(1, { error: productMessages.categoryNameRequired })
+    .max(100),
+  parentId: z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((value) =>
+      value === '' || value === null || value === undefined || Number(value) === 0 ? null : Number(value),
+    )
+    .pipe(z.number({ error: productMessages.parentNotFound }).int().positive().nullable()),
+});
+
+/** PATCH takes a rename (name and parentId) or a status change (isActive), or both. */
+export const categoryPatchSchema = z
+  .object({
+    name: categoryCreateSchema.shape.name.optional(),
+    parentId: categoryCreateSchema.shape.parentId,
+    isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+  })
+  .refine((patch) => patch.name !== undefined || patch.isActive !== undefined, {
+    error: 'Send a name or an isActive value',
+  });
+
+/** "DD MMM YYYY, HH:mm" (e.g. "05 Mar 2026, 14:07") or a dash when there is no date. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '-';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '-';
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getDate())} ${months[date.getMonth()]} ${date.getFullYear()}, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
