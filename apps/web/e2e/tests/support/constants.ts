@@ -1,0 +1,4 @@
+export const E2E_PORT = 3123;
+
+/** The first admin the server creates on its empty database (see playwright.config.ts). */
+export const ADMIN = { email: 'admin@example.com', password: 'Admin-Passw0rd' } as const;

@@ -1,0 +1,42 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from 'react-router';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+import { useSidebarExpanded } from './use-sidebar-expanded';
+
+const SIDEBAR_WIDTH = 260;
+const TOP_BAR_HEIGHT = 60;
+
+/** 000 §2.4: sidebar, top bar and the current screen. */
+export function AppLayout() {
+  const [desktopExpanded, toggleDesktop] = useSidebarExpanded();
+  const [mobileOpened, mobile] = useDisclosure(false);
+
+  return (
+    <AppShell
+      header={{ height: TOP_BAR_HEIGHT }}
+      navbar={{
+        width: SIDEBAR_WIDTH,
+        breakpoint: 'sm',
+        collapsed: { desktop: !desktopExpanded, mobile: !mobileOpened },
+      }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <TopBar
+          desktopExpanded={desktopExpanded}
+          onToggleDesktop={toggleDesktop}
+          mobileOpened={mobileOpened}
+          onToggleMobile={mobile.toggle}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar aria-label="Sidebar">
+        <Sidebar onNavigate={mobile.close} />
+      </AppShell.Navbar>
+      <AppShell.Main bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,26 @@
+import { NavLink } from '@mantine/core';
+import { Link } from 'react-router';
+import type { NavEntry } from './nav-items';
+
+interface NavEntryLinkProps {
+  entry: NavEntry;
+  path: string;
+  onNavigate?: () => void;
+}
+
+export function NavEntryLink({ entry, path, onNavigate }: NavEntryLinkProps) {
+  const Icon = entry.icon;
+  const active = entry.isActive(path);
+  return (
+    <NavLink
+      component={Link}
+      to={entry.to}
+      label={entry.label}
+      leftSection={<Icon size={18} stroke={1.6} />}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      onClick={onNavigate}
+      variant="light"
+    />
+  );
+}

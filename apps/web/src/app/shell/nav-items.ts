@@ -1,0 +1,76 @@
+import {
+  IconBuildingCommunity,
+  IconCategory,
+  IconLayoutDashboard,
+  IconPackage,
+  IconUserCheck,
+  IconUserPlus,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+
+type NavIcon = ComponentType<{ size?: number | string; stroke?: number | string }>;
+
+export interface NavEntry {
+  label: string;
+  to: string;
+  icon: NavIcon;
+  /** 000 §2.4: which paths light the entry up. */
+  isActive: (path: string) => boolean;
+}
+
+const startsWithAny =
+  (...prefixes: string[]) =>
+  (path: string) =>
+    prefixes.some((prefix) => path.startsWith(prefix));
+
+export const MAIN_NAV: readonly NavEntry[] = [
+  { label: 'Dashboard', to: '/', icon: IconLayoutDashboard, isActive: (path) => path === '/' },
+  {
+    label: 'Leads',
+    to: '/leads',
+    icon: IconUserPlus,
+    isActive: startsWithAny('/leads', '/new-lead', '/lead', '/edit-lead'),
+  },
+  {
+    label: 'Customers',
+    to: '/customers',
+    icon: IconUserCheck,
+    isActive: startsWithAny('/customers', '/new-customer', '/customer', '/edit-customer'),
+  },
+  {
+    label: 'Partners',
+    to: '/agencies',
+    icon: IconBuildingCommunity,
+    isActive: startsWithAny('/agencies', '/new-agency', '/agency', '/edit-agency'),
+  },
+];
+
+export const PRODUCTS_GROUP = {
+  label: 'Products',
+  icon: IconPackage,
+  /** The group starts expanded under products or product categories. */
+  contains: (path: string) => path.startsWith('/product'),
+  entries: [
+    {
+      label: 'Product Listings',
+      to: '/products',
+      icon: IconPackage,
+      isActive: (path: string) => path === '/products' || startsWithAny('/products/', '/product/')(path),
+    },
+    {
+      label: 'Product Categories',
+      to: '/product-categories',
+      icon: IconCategory,
+      isActive: startsWithAny('/product-categories'),
+    },
+  ] satisfies NavEntry[],
+} as const;
+
+/** Shown to admins only (000 §2.2, §6). */
+export const USERS_NAV: NavEntry = {
+  label: 'Users',
+  to: '/users',
+  icon: IconUsers,
+  isActive: startsWithAny('/users', '/new-user', '/edit-user'),
+};

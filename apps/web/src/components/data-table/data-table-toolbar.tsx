@@ -1,0 +1,64 @@
+import { Button, Group, Loader, Text, TextInput } from '@mantine/core';
+import { IconFilterOff, IconSearch } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import classes from './data-table.module.css';
+
+interface DataTableToolbarProps {
+  searchInput: string;
+  onSearch: (value: string) => void;
+  searchLabel: string;
+  searchPlaceholder?: string;
+  filtersActive: boolean;
+  onClearAll: () => void;
+  total: number | undefined;
+  refreshing: boolean;
+  children?: ReactNode;
+}
+
+export function DataTableToolbar({
+  searchInput,
+  onSearch,
+  searchLabel,
+  searchPlaceholder,
+  filtersActive,
+  onClearAll,
+  total,
+  refreshing,
+  children,
+}: DataTableToolbarProps) {
+  return (
+    <Group justify="space-between" gap="sm" p="sm" className={classes.toolbar}>
+      <Group gap="sm" wrap="nowrap" style={{ flex: 1, minWidth: 240 }}>
+        <TextInput
+          label={searchLabel}
+          labelProps={{ className: classes.visuallyHidden }}
+          type="search"
+          placeholder={searchPlaceholder}
+          leftSection={<IconSearch size={16} />}
+          value={searchInput}
+          onChange={(event) => onSearch(event.currentTarget.value)}
+          style={{ flex: 1, maxWidth: 360 }}
+        />
+        {filtersActive && (
+          <Button
+            variant="subtle"
+            color="gray"
+            leftSection={<IconFilterOff size={16} />}
+            onClick={onClearAll}
+          >
+            Clear All Filters
+          </Button>
+        )}
+        {refreshing && <Loader size="xs" aria-label="Refreshing" />}
+      </Group>
+      <Group gap="sm">
+        {children}
+        {total !== undefined && (
+          <Text size="sm" c="dimmed" aria-live="polite" data-testid="table-total">
+            {total} {total === 1 ? 'result' : 'results'}
+          </Text>
+        )}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,172 @@
+import { Center, Loader, Text } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef } from 'react';
+import { toast } from '../../lib/toast';
+import classes from './data-table.module.css';
+import { DataTableRow, LoadingMoreRow, rowStyle } from './data-table-row';
+import { DataTableToolbar } from './data-table-toolbar';
+import { HeaderCell } from './header-cell';
+import { SelectAllCheckbox } from './selection-checkbox';
+import type { DataTableProps } from './types';
+import { useListState } from './use-list-state';
+import { usePagedRows } from './use-paged-rows';
+import { useRowSelection } from './use-row-selection';
+
+const HEADER_HEIGHT = 48;
+const CHECKBOX_TRACK = '52px';
+const DEFAULT_TRACK = 'minmax(120px, 1fr)';
+/** Ask for the next page when the last rendered row is this close to the end of what is loaded. */
+const PREFETCH_ROWS = 10;
+
+/**
+ * A server-fed list: search, per-column sort and filters, pages of rows loaded while scrolling
+ * and rendered virtually at a fixed row height.
+ */
+export function DataTable<T>({
+  queryKey,
+  fetchPage,
+  columns,
+  getRowId,
+  rowHeight,
+  height = 600,
+  pageSize,
+  searchPlaceholder,
+  searchLabel = 'Search',
+  emptyState,
+  loadErrorMessage,
+  selection,
+  getRowLabel,
+  toolbar,
+  minWidth = 720,
+}: DataTableProps<T>) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const selectionRef = useRef(selection);
+  selectionRef.current = selection;
+
+  const onListChange = useCallback(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+    const current = selectionRef.current;
+    if (current && current.selectedIds.length > 0) current.onChange([]);
+  }, []);
+  const list = useListState(onListChange);
+  const { query, rows, total } = usePagedRows({ queryKey, fetchPage, getRowId, state: list.state, pageSize });
+  const picked = useRowSelection(selection, rows, getRowId);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+
+  const virtualizer = useVirtualizer({
+    count: hasNextPage ? rows.length + 1 : rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 6,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (
+      lastIndex >= rows.length - PREFETCH_ROWS &&
+      hasNextPage &&
+      !isFetchingNextPage &&
+      !isFetchNextPageError
+    ) {
+      void fetchNextPage();
+    }
+  }, [lastIndex, rows.length, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  const { isError, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (isError && errorUpdatedAt > 0) toast.error(loadErrorMessage);
+  }, [isError, errorUpdatedAt, loadErrorMessage]);
+
+  const tracks = [selection ? CHECKBOX_TRACK : null, ...columns.map((c) => c.width ?? DEFAULT_TRACK)];
+  const gridTemplateColumns = tracks.filter((track) => track !== null).join(' ');
+  const firstLoad = query.isPending;
+  const showEmpty = !firstLoad && !query.isError && rows.length === 0;
+
+  return (
+    <div className={classes.frame}>
+      <DataTableToolbar
+        searchInput={list.searchInput}
+        onSearch={list.setSearchInput}
+        searchLabel={searchLabel}
+        searchPlaceholder={searchPlaceholder}
+        filtersActive={list.isActive}
+        onClearAll={list.clearAll}
+        total={firstLoad || query.isError ? undefined : total}
+        refreshing={query.isFetching && !firstLoad && !isFetchingNextPage}
+      >
+        {toolbar}
+      </DataTableToolbar>
+      <div ref={scrollRef} className={classes.scroller} style={{ height: height + HEADER_HEIGHT }}>
+        <table
+          className={classes.table}
+          style={{ minWidth }}
+          aria-rowcount={total + 1}
+          aria-busy={query.isFetching}
+        >
+          <thead className={classes.head}>
+            <tr className={classes.row} style={{ gridTemplateColumns }} aria-rowindex={1}>
+              {selection && (
+                <SelectAllCheckbox
+                  loadedCount={rows.length}
+                  selectedCount={picked.loadedSelected}
+                  onToggle={picked.toggleAll}
+                />
+              )}
+              {columns.map((column) => (
+                <HeaderCell
+                  key={column.key}
+                  column={column}
+                  sort={list.state.sort}
+                  filter={list.state.filters[column.key]}
+                  onToggleSort={list.toggleSort}
+                  onFilter={list.setFilter}
+                />
+              ))}
+            </tr>
+          </thead>
+          <tbody className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const row = rows[item.index];
+              const style = rowStyle(gridTemplateColumns, rowHeight, item.start);
+              if (row === undefined) return <LoadingMoreRow key="loading-more" style={style} />;
+              const id = getRowId(row);
+              return (
+                <DataTableRow
+                  key={id}
+                  row={row}
+                  id={id}
+                  index={item.index}
+                  style={style}
+                  columns={columns}
+                  checkbox={
+                    selection && {
+                      label: getRowLabel ? getRowLabel(row) : `Select row ${id}`,
+                      checked: picked.selected.has(id),
+                      onToggle: () => picked.toggleRow(id),
+                    }
+                  }
+                />
+              );
+            })}
+          </tbody>
+        </table>
+        {firstLoad && (
+          <Center h={height}>
+            <Loader aria-label="Loading" />
+          </Center>
+        )}
+        {showEmpty && (
+          <div className={classes.overlay} style={{ height }}>
+            {emptyState}
+          </div>
+        )}
+        {query.isError && rows.length === 0 && (
+          <div className={classes.overlay} style={{ height }}>
+            <Text c="red">{loadErrorMessage}</Text>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

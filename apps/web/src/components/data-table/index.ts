@@ -1,0 +1,11 @@
+export { DataTable } from './data-table';
+export type {
+  ColumnFilterConfig,
+  DataTableColumn,
+  DataTableProps,
+  FetchPage,
+  FilterOption,
+  RowId,
+  RowSelection,
+} from './types';
+export { nextSort } from './use-list-state';

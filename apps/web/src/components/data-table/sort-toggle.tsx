@@ -1,0 +1,26 @@
+import type { SortOrder } from '@crm/domain';
+import { UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import classes from './data-table.module.css';
+
+interface SortToggleProps {
+  header: string;
+  order: SortOrder | undefined;
+  onToggle: () => void;
+}
+
+/** The column title as a button: ascending, descending, then unsorted. */
+export function SortToggle({ header, order, onToggle }: SortToggleProps) {
+  const Icon = order === 'asc' ? IconArrowUp : order === 'desc' ? IconArrowDown : IconArrowsSort;
+  return (
+    <UnstyledButton
+      className={classes.sortButton}
+      onClick={onToggle}
+      aria-label={`Sort by ${header}`}
+      data-sorted={order ?? undefined}
+    >
+      <span>{header}</span>
+      <Icon size={14} stroke={2} className={classes.sortIcon} aria-hidden="true" />
+    </UnstyledButton>
+  );
+}

@@ -1,0 +1,81 @@
+import type { ColumnFilter, FilterMode, ListQuery, SortOrder } from '@crm/domain';
+import type { ReactNode } from 'react';
+import type { ListPage } from '../../lib/list-page';
+
+export type RowId = string | number;
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** How a column can be filtered through its header popover. */
+export interface ColumnFilterConfig {
+  /** Match modes offered (all three when absent); with a single mode no mode select is shown. */
+  modes?: readonly FilterMode[];
+  /** The mode a new filter starts with; defaults to the first offered mode. */
+  defaultMode?: FilterMode;
+  /** Fixed values (e.g. true/false): a select instead of a text box. */
+  options?: readonly FilterOption[];
+}
+
+export interface DataTableColumn<T> {
+  /** Column id; also the server's `sort` value and `filter.<key>` name. */
+  key: string;
+  header: string;
+  /** A CSS grid track, e.g. "2fr", "160px", "minmax(140px, 1fr)". Default "minmax(120px, 1fr)". */
+  width?: string;
+  sortable?: boolean;
+  filter?: ColumnFilterConfig;
+  align?: 'left' | 'center' | 'right';
+  render: (row: T) => ReactNode;
+}
+
+export interface ColumnSort {
+  column: string;
+  order: SortOrder;
+}
+
+/** Search, sort and filters of a table: everything but the page. */
+export interface ListState {
+  q: string;
+  sort: ColumnSort | undefined;
+  filters: Record<string, ColumnFilter>;
+}
+
+export type FetchPage<T> = (query: ListQuery, signal: AbortSignal) => Promise<ListPage<T>>;
+
+/** Row selection owned by the parent (for bulk actions). */
+export interface RowSelection {
+  selectedIds: readonly RowId[];
+  onChange: (ids: RowId[]) => void;
+}
+
+export interface DataTableProps<T> {
+  /** Base query key, e.g. ['users'] or ['contacts', 'lead']; the list state is appended. */
+  queryKey: readonly unknown[];
+  fetchPage: FetchPage<T>;
+  columns: readonly DataTableColumn<T>[];
+  getRowId: (row: T) => RowId;
+  /** Fixed row height in px (users, partners, products 75; contacts 80). */
+  rowHeight: number;
+  /** Height of the scrolling row area in px. Default 600. */
+  height?: number;
+  /** Rows per request. Default 50. */
+  pageSize?: number;
+  searchPlaceholder?: string;
+  /** Label of the search box (visually hidden). Default "Search". */
+  searchLabel?: string;
+  /** Shown when no row matches. */
+  emptyState: ReactNode;
+  /** Toasted (and shown in the table) when a page fails to load. */
+  loadErrorMessage: string;
+  /** Enables checkboxes; omit to hide them. */
+  selection?: RowSelection;
+  /** Accessible name of a row's checkbox. Default "Select row {id}". */
+  getRowLabel?: (row: T) => string;
+  /** Extra controls in the toolbar, e.g. bulk action buttons. */
+  toolbar?: ReactNode;
+  /** Minimum table width before it scrolls sideways. Default 720. */
+  minWidth?: number;
+}

@@ -1,0 +1,15 @@
+import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { ChangePasswordCard } from '../components/change-password-card';
+import { ProfileCard } from '../components/profile-card';
+
+export function ProfilePage() {
+  return (
+    <Stack gap="lg">
+      <Title order={1}>My Profile</Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
+        <ProfileCard />
+        <ChangePasswordCard />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import { userScreenMessages } from '@crm/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { errorMessage, isNetworkError } from '../../../lib/api-error';
+import { toast } from '../../../lib/toast';
+import { userKeys } from './user-keys';
+import { type ActiveAction, setUserActive } from './users-api';
+
+/**
+ * Activates or deactivates a user, then toasts and reloads the list (000 §8). A network failure
+ * gives "Error trying to …"; an HTTP error shows the server's text (e.g. deactivating oneself).
+ */
+export function useSetUserActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: ActiveAction }) => setUserActive(id, action),
+    onSuccess: async (_user, { action }) => {
+      toast.success(userScreenMessages.toggled(action));
+      await queryClient.invalidateQueries({ queryKey: userKeys.all });
+    },
+    onError: (error, { action }) => {
+      const fallback = userScreenMessages.toggleFailed(action);
+      toast.error(isNetworkError(error) ? fallback : errorMessage(error, fallback));
+    },
+  });
+}

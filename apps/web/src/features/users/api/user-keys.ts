@@ -1,0 +1,4 @@
+export const userKeys = {
+  all: ['users'] as const,
+  detail: (id: number) => ['users', 'detail', id] as const,
+};

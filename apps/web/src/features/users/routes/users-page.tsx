@@ -1,0 +1,47 @@
+import { type User, userScreenMessages } from '@crm/domain';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
+import { useSetUserActive } from '../api/use-set-user-active';
+import { userKeys } from '../api/user-keys';
+import { fetchUsersPage } from '../api/users-api';
+import { confirmToggleActive } from '../components/confirm-toggle-active';
+import { userColumns } from '../components/user-columns';
+
+const USERS_ROW_HEIGHT = 75;
+const USERS_LIST_HEIGHT = 600;
+const getUserId = (user: User) => user.id;
+
+export function UsersPage() {
+  const setActive = useSetUserActive();
+  const { mutate } = setActive;
+  const columns = useMemo(
+    () => userColumns((user) => confirmToggleActive(user, (action) => mutate({ id: user.id, action }))),
+    [mutate],
+  );
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1}>All Users</Title>
+        <Button component={Link} to="/new-user">
+          + Add New User
+        </Button>
+      </Group>
+      <DataTable
+        queryKey={userKeys.all}
+        fetchPage={fetchUsersPage}
+        columns={columns}
+        getRowId={getUserId}
+        getRowLabel={(user) => `Select ${user.name}`}
+        rowHeight={USERS_ROW_HEIGHT}
+        height={USERS_LIST_HEIGHT}
+        searchPlaceholder="Search users..."
+        searchLabel="Search users"
+        loadErrorMessage={userScreenMessages.loadUsersFailed}
+        emptyState={<Text c="dimmed">{userScreenMessages.noUsers}</Text>}
+      />
+    </Stack>
+  );
+}
