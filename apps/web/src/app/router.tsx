@@ -1,7 +1,10 @@
 import { USERS_ROUTE_ROLES } from '@crm/domain';
 import { createBrowserRouter } from 'react-router';
+import { agencyRoutes } from '../features/agencies/routes';
 import { LoginPage } from '../features/auth/routes/login-page';
+import { contactRoutes } from '../features/contacts/routes';
 import { DashboardPage } from '../features/dashboard/routes/dashboard-page';
+import { productRoutes } from '../features/products/routes';
 import { ProfilePage } from '../features/profile/routes/profile-page';
 import { EditUserPage } from '../features/users/routes/edit-user-page';
 import { NewUserPage } from '../features/users/routes/new-user-page';
@@ -12,10 +15,7 @@ import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 import { AppLayout } from './shell/app-layout';
 
-/**
- * 000 §2.1. Contacts, partners and products routes arrive with their features; until then those
- * paths fall to "Page not found" inside the shell.
- */
+/** 000 §2.1. Each feature lists its own routes; they all live inside the signed-in shell. */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -42,6 +42,9 @@ export const router = createBrowserRouter([
               },
               { path: '/new-user', element: <NewUserPage /> },
               { path: '/edit-user/:id', element: <EditUserPage /> },
+              ...contactRoutes,
+              ...agencyRoutes,
+              ...productRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],
           },

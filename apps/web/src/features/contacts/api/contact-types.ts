@@ -1,0 +1,50 @@
+import type { ContactType } from '@crm/domain';
+
+/** A contact as the API answers it (apps/server/src/modules/contacts/contacts.schemas.ts). */
+export interface Contact {
+  id: number;
+  type: ContactType;
+  name: string;
+  surname: string;
+  phone: string;
+  countryCode: string | null;
+  email: string | null;
+  nationality: string | null;
+  residency: string | null;
+  gender: string | null;
+  passportNumber: string | null;
+  birthday: string | null;
+  trIdNumber: string | null;
+  city: string | null;
+  occupation: string | null;
+  maritalStatus: string | null;
+  numberOfChildren: number | null;
+  educationLevel: string | null;
+  incomeLevel: string | null;
+  /** Pounds. */
+  budget: number;
+  preferredPayment: string | null;
+  serviceCategory: string | null;
+  roomNumber: string | null;
+  source: string | null;
+  /** Sanitised rich text (HTML). */
+  notes: string;
+  agencyId: number | null;
+  agency: { id: number; name: string } | null;
+  owner: { id: number; name: string };
+  assignedToId: number | null;
+  assignedTo: { id: number; name: string } | null;
+  completeness: number;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The screens' route segment for each type: /leads and /lead/{id}, /customers and /customer/{id}. */
+export const CONTACT_PATHS: Record<
+  ContactType,
+  { list: string; detail: (id: number) => string; create: string }
+> = {
+  LEAD: { list: '/leads', detail: (id) => `/lead/${id}`, create: '/new-lead' },
+  CUSTOMER: { list: '/customers', detail: (id) => `/customer/${id}`, create: '/new-customer' },
+};
