@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField } from './email.js';
 import { phoneDigits } from './phone.js';
-import { requiredText } from './text.js';
+import { foldCase, requiredText } from './text.js';
 
 export const AGENCY_TYPES = ['COMPANY', 'INDIVIDUAL'] as const;
 export type AgencyType = (typeof AGENCY_TYPES)[number];
@@ -149,5 +149,5 @@ export const addStaffSchema = z.object({
 
 /** The duplicate rule of 002 §4: trimmed case-insensitive e-mail, trimmed office number. */
 export function agencyDuplicateKeys(agency: { email: string; officeNumber: string }) {
-  return { email: agency.email.trim().toLowerCase(), officeNumber: agency.officeNumber.trim() };
+  return { email: foldCase(agency.email.trim()), officeNumber: agency.officeNumber.trim() };
 }

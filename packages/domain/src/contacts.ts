@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isEmailShaped } from './email.js';
 import { phoneField } from './phone.js';
-import { requiredText } from './text.js';
+import { foldCase, requiredText } from './text.js';
 
 export const CONTACT_TYPES = ['LEAD', 'CUSTOMER'] as const;
 export type ContactType = (typeof CONTACT_TYPES)[number];
@@ -277,9 +277,9 @@ export function contactDuplicateKeys(contact: {
   email: string | null;
   phone: string;
 }) {
-  const email = contact.email?.trim().toLowerCase() || null;
+  const email = (contact.email ? foldCase(contact.email.trim()) : '') || null;
   return {
-    fullName: `${contact.name.trim().toLowerCase()} ${contact.surname.trim().toLowerCase()}`,
+    fullName: `${foldCase(contact.name.trim())} ${foldCase(contact.surname.trim())}`,
     email,
     phone: contact.phone.replace(/\D/g, '') || null,
   };

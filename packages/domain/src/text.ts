@@ -4,3 +4,11 @@ import { z } from 'zod';
 export function requiredText(message: string, max = 200) {
   return z.string({ error: message }).trim().min(1, { error: message }).max(max);
 }
+
+/**
+ * Lower case for matching. JavaScript lowers the Turkish capital İ to "i" plus a combining dot;
+ * folding that back to "i" lets "İpek" match "ipek", as users expect.
+ */
+export function foldCase(value: string): string {
+  return value.toLowerCase().replace(/i\u0307/g, 'i');
+}

@@ -1,5 +1,5 @@
 import type { ColumnFilter, ListQuery } from '@crm/domain';
-import { DEFAULT_PAGE_SIZE, decodeFilter, listParamsSchema } from '@crm/domain';
+import { DEFAULT_PAGE_SIZE, decodeFilter, foldCase, listParamsSchema } from '@crm/domain';
 import {
   type Expression,
   type Kysely,
@@ -42,7 +42,7 @@ export function likePattern(value: string): string {
 }
 
 function containsIgnoreCase(expr: string, value: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`lower(${raw(expr)}) like ${likePattern(value.toLowerCase())} escape '\\'`;
+  return sql<SqlBool>`lower(${raw(expr)}) like ${likePattern(foldCase(value))} escape '\\'`;
 }
 
 function containsExact(engine: Engine, expr: string, value: string): RawBuilder<SqlBool> {
@@ -68,7 +68,7 @@ function filterCondition(engine: Engine, column: ListColumn, filter: ColumnFilte
   switch (filter.mode) {
     case 'equals':
       return column.ignoreCase
-        ? sql<SqlBool>`lower(${raw(column.expr)}) = ${value.toLowerCase()}`
+        ? sql<SqlBool>`lower(${raw(column.expr)}) = ${foldCase(value)}`
         : sql<SqlBool>`${raw(column.expr)} = ${value}`;
     case 'contains':
       return column.ignoreCase

@@ -132,7 +132,8 @@ export const parentRoutes: FastifyPluginAsyncZod<ParentRoutesOptions> = async (a
     app.patch(
       `/${segment}/${action}/files/:fileId`,
       { schema: { tags, params: fileParams, response: { 200: fileResponse, ...errors } } },
-      async (request) => setFileState(ctx, caller(request), kind, request.params.fileId, active),
+      async (request) =>
+        setFileState(ctx, caller(request), kind, request.params.fileId, active, options.ensureParent),
     );
   }
 };

@@ -1,4 +1,5 @@
 import type { ListQuery } from '@crm/domain';
+import { foldCase } from '@crm/domain';
 import { type Expression, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type ListSpec, likePattern, listConditions, pageOf } from '../../db/list-query.js';
@@ -35,7 +36,7 @@ function agenciesQuery(db: Db) {
 export type AgencyRow = NonNullable<Awaited<ReturnType<typeof findAgency>>>;
 
 function searchCondition(q: string, engine: 'sqlite' | 'postgres'): Expression<SqlBool> {
-  const needle = q.trim().toLowerCase();
+  const needle = foldCase(q.trim());
   if (engine === 'sqlite' && [...needle].length >= 3) {
     const phrase = `"${needle.replace(/"/g, '""')}"`;
     return sql<SqlBool>`agencies.id in (select rowid from agencies_search where agencies_search match ${phrase})`;
@@ -173,7 +174,7 @@ export async function findAgencyDuplicates(db: Db, id: number, emailKey: string,
 export async function refreshParentKey(db: Db, parentId: number, name: string): Promise<void> {
   await db
     .updateTable('agencies')
-    .set({ parent_key: name.toLowerCase() })
+    .set({ parent_key: foldCase(name) })
     .where('parent_agency_id', '=', parentId)
     .execute();
 }

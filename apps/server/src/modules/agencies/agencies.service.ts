@@ -4,6 +4,7 @@ import {
   agencyDuplicateKeys,
   basisPointsToPercent,
   callingCodeOf,
+  foldCase,
   agencyMessages as m,
   percentToBasisPoints,
 } from '@crm/domain';
@@ -108,10 +109,10 @@ function agencyColumns(form: AgencyForm, parentName: string | null) {
     city: form.city,
     type: form.type,
     parent_agency_id: form.parentAgencyId,
-    name_key: form.name.toLowerCase(),
-    email_key: form.email.toLowerCase(),
-    parent_key: parentName?.toLowerCase() ?? '',
-    search_text: [form.name, form.email, form.officeNumber, form.city, form.country].join('\n').toLowerCase(),
+    name_key: foldCase(form.name),
+    email_key: foldCase(form.email),
+    parent_key: parentName ? foldCase(parentName) : '',
+    search_text: foldCase([form.name, form.email, form.officeNumber, form.city, form.country].join('\n')),
   };
 }
 
@@ -143,7 +144,7 @@ export async function createAgency(
     const agencyId = await insertAgency(trx, {
       ...agencyColumns(form, parentName),
       created_by_id: actor.user.id,
-      creator_key: actor.user.name.toLowerCase(),
+      creator_key: foldCase(actor.user.name),
       is_active: 1,
       created_at: at,
       updated_at: at,

@@ -3,6 +3,9 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/database.js';
 import { putSettingOnce } from '../system/settings.repository.js';
 
+/** Admins' links also open deleted (inactive) files, which only admins are shown. */
+export type DownloadScope = 'admin' | 'user';
+
 export interface TokenClaims {
   sessionId: string;
   userId: number;
@@ -29,17 +32,24 @@ export class TokenSigner {
    * A short-lived signature for one stored file, so that a file opened in a new tab (which sends no
    * bearer header) is still readable only through a link a signed-in user was given.
    */
-  signDownload(filename: string, expiresAtSeconds: number): string {
-    return `${expiresAtSeconds}.${this.hmac(`${filename}:${expiresAtSeconds}`)}`;
+  signDownload(filename: string, expiresAtSeconds: number, scope: DownloadScope): string {
+    return `${expiresAtSeconds}.${scope}.${this.hmac(`${filename}:${expiresAtSeconds}:${scope}`)}`;
   }
 
-  verifyDownload(filename: string, access: string, nowSeconds = Date.now() / 1000): boolean {
-    const [expText, signature] = access.split('.');
+  /** The scope a valid link was signed for, or undefined for a forged or expired one. */
+  verifyDownload(
+    filename: string,
+    access: string,
+    nowSeconds = Date.now() / 1000,
+  ): DownloadScope | undefined {
+    const [expText, scope, signature] = access.split('.');
     const exp = Number(expText);
-    if (!signature || !Number.isInteger(exp) || exp < nowSeconds) return false;
-    const expected = Buffer.from(this.hmac(`${filename}:${exp}`));
+    if (!signature || (scope !== 'admin' && scope !== 'user') || !Number.isInteger(exp) || exp < nowSeconds) {
+      return undefined;
+    }
+    const expected = Buffer.from(this.hmac(`${filename}:${exp}:${scope}`));
     const given = Buffer.from(signature);
-    return expected.length === given.length && timingSafeEqual(expected, given);
+    return expected.length === given.length && timingSafeEqual(expected, given) ? scope : undefined;
   }
 
   private hmac(text: string): string {

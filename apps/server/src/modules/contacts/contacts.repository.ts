@@ -1,4 +1,5 @@
 import type { ContactType, ListQuery } from '@crm/domain';
+import { foldCase } from '@crm/domain';
 import { type Expression, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type ListSpec, likePattern, listConditions, pageOf } from '../../db/list-query.js';
@@ -58,7 +59,7 @@ export type ContactRow = NonNullable<Awaited<ReturnType<typeof findContact>>>;
  * the trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL); shorter ones fall back to a scan.
  */
 function searchCondition(q: string, engine: 'sqlite' | 'postgres'): Expression<SqlBool> {
-  const needle = q.trim().toLowerCase();
+  const needle = foldCase(q.trim());
   if (engine === 'sqlite' && [...needle].length >= 3) {
     const phrase = `"${needle.replace(/"/g, '""')}"`;
     return sql<SqlBool>`contacts.id in (select rowid from contacts_search where contacts_search match ${phrase})`;
@@ -157,7 +158,7 @@ export async function findDuplicateCandidates(
 
 /** A user's new name reaches the sort keys of the contacts they own or are assigned. */
 export async function refreshUserNameKeys(db: Db, userId: number, name: string): Promise<void> {
-  const key = name.toLowerCase();
+  const key = foldCase(name);
   await db.updateTable('contacts').set({ owner_key: key }).where('owner_id', '=', userId).execute();
   await db.updateTable('contacts').set({ assignee_key: key }).where('assigned_to_id', '=', userId).execute();
 }

@@ -81,7 +81,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         tags,
         params: idParams,
-        body: convertContactSchema.optional(),
+        body: convertContactSchema.nullish(),
         response: { 200: contactResponse, ...errors },
       },
     },

@@ -6,6 +6,7 @@ import {
   completeness,
   contactDuplicateKeys,
   contactRuleIssues,
+  foldCase,
   contactMessages as m,
   missingConversionFields,
 } from '@crm/domain';
@@ -72,10 +73,17 @@ const EDITABLE_FIELDS = [
   'notes',
 ] as const;
 
-/** A contact as the history compares it: plain values, the agency by name, notes as text. */
+/** A contact as an edit compares it: plain values, the agency by name, notes as their HTML. */
 function snapshot(contact: Contact): Record<string, HistoryValue> {
-  const { owner: _owner, assignedTo: _assignedTo, agency, notes, ...plain } = contact;
-  return { ...plain, agency: agency?.name ?? null, notes: richTextToPlain(notes).trim() || null };
+  const { owner: _owner, assignedTo: _assignedTo, agency, ...plain } = contact;
+  return { ...plain, agency: agency?.name ?? null };
+}
+
+/** The history reads notes as text; a change of formatting alone still shows as an entry. */
+function readableNotes(entry: HistoryEntryWrite): HistoryEntryWrite {
+  if (entry.field !== 'notes') return entry;
+  const text = (html: string | null) => (html ? richTextToPlain(html).trim() || null : null);
+  return { ...entry, oldValue: text(entry.oldValue), newValue: text(entry.newValue) };
 }
 
 /** A contact the caller may see: inactive ones exist only for admins. */
@@ -146,9 +154,9 @@ function contactColumns(fields: ContactFields, names: { agency: string | null })
     notes: cleanNotes(fields.notes),
     agency_id: fields.agencyId,
     completeness: completeness(fields),
-    name_key: `${fields.name} ${fields.surname}`.toLowerCase(),
-    email_key: fields.email?.toLowerCase() ?? '',
-    agency_key: names.agency?.toLowerCase() ?? '',
+    name_key: foldCase(`${fields.name} ${fields.surname}`),
+    email_key: fields.email ? foldCase(fields.email) : '',
+    agency_key: names.agency ? foldCase(names.agency) : '',
     search_text: searchText(fields, names.agency),
   };
 }
@@ -157,9 +165,9 @@ export function searchText(
   fields: { name: string; surname: string; email: string | null; phone: string },
   agencyName: string | null,
 ): string {
-  return [`${fields.name} ${fields.surname}`, fields.email ?? '', fields.phone, agencyName ?? '']
-    .join('\n')
-    .toLowerCase();
+  return foldCase(
+    [`${fields.name} ${fields.surname}`, fields.email ?? '', fields.phone, agencyName ?? ''].join('\n'),
+  );
 }
 
 export async function createContact(
@@ -169,7 +177,7 @@ export async function createContact(
 ): Promise<Contact> {
   const agency = await agencyNameFor(ctx, input.agencyId, null);
   const at = nowIso();
-  const ownerKey = actor.user.name.toLowerCase();
+  const ownerKey = foldCase(actor.user.name);
   const id = await ctx.db.transaction().execute(async (trx) => {
     const contactId = await insertContact(trx, {
       ...contactColumns(input, { agency }),
@@ -214,7 +222,7 @@ export async function updateContactFields(
     notes: columns.notes,
     agency: input.agencyId !== null && agency !== null ? { id: input.agencyId, name: agency } : null,
   };
-  const changes = changedFields(snapshot(before), snapshot(after), EDITABLE_FIELDS);
+  const changes = changedFields(snapshot(before), snapshot(after), EDITABLE_FIELDS).map(readableNotes);
   if (changes.length === 0) return before;
   const at = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
@@ -296,7 +304,7 @@ export async function assignContact(
   await ctx.db.transaction().execute(async (trx) => {
     await updateContact(trx, id, {
       assigned_to_id: assignedToId,
-      assignee_key: name.toLowerCase(),
+      assignee_key: foldCase(name),
       updated_at: at,
     });
     await insertHistory(
@@ -380,7 +388,7 @@ export async function listContactsFor(
 export async function refreshAgencyOnContacts(db: Db, agencyId: number, agencyName: string): Promise<void> {
   for (const contact of await contactsOfAgency(db, agencyId)) {
     await updateContact(db, contact.id, {
-      agency_key: agencyName.toLowerCase(),
+      agency_key: foldCase(agencyName),
       search_text: searchText(contact, agencyName),
     });
   }

@@ -45,7 +45,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         user: row.user_name ? { name: row.user_name } : null,
         contactId: row.contact_id,
         contactName: `${row.name} ${row.surname}`,
-        contactType: row.contact_type as 'LEAD' | 'CUSTOMER',
+        // A creation entry keeps the type the contact was created with, even after a conversion.
+        contactType: (row.kind === 'created' && row.new_value ? row.new_value : row.contact_type) as
+          | 'LEAD'
+          | 'CUSTOMER',
         name: row.name,
         surname: row.surname,
         owner: { name: row.owner_name },

@@ -21,12 +21,12 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     reply: import('fastify').FastifyReply,
   ) => {
     if (!STORED_NAME.test(filename)) throw notFound('File not found');
-    if (!access || !ctx.tokens.verifyDownload(filename, access)) {
-      throw unauthorized('This file link has expired. Open the file again from the app.');
-    }
+    const scope = access ? ctx.tokens.verifyDownload(filename, access) : undefined;
+    if (!scope) throw unauthorized('This file link has expired. Open the file again from the app.');
     const file = await findFileByStoredName(ctx.db, filename);
     const fullPath = path.join(uploadsDir(ctx.config.dataDir), filename);
-    if (!file || !existsSync(fullPath)) throw notFound('File not found');
+    if (!file || !existsSync(fullPath) || (file.is_active !== 1 && scope !== 'admin'))
+      throw notFound('File not found');
     const { contentType, inline } = servedType(filename);
     const disposition = `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`;
     return reply

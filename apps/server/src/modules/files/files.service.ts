@@ -20,6 +20,8 @@ export const fileMessages = {
 } as const;
 
 /** Where each parent's files are opened from (specification: uploads/contacts/… and uploads/…). */
+const isAdmin = (actor: Authenticated) => actor.user.role === 'admin';
+
 export const DOWNLOAD_PREFIX: Record<ParentKind, string> = {
   contact: '/uploads/contacts/',
   agency: '/uploads/',
@@ -40,10 +42,10 @@ export interface StoredFile {
   deletedBy: { name: string } | null;
 }
 
-export function toStoredFile(ctx: AppContext, row: FileRow): StoredFile {
+export function toStoredFile(ctx: AppContext, row: FileRow, actor: Authenticated): StoredFile {
   const kind: ParentKind = row.contact_id !== null ? 'contact' : 'agency';
   const exp = Math.floor(Date.now() / 1000) + LINK_LIFETIME_SECONDS;
-  const access = ctx.tokens.signDownload(row.filename, exp);
+  const access = ctx.tokens.signDownload(row.filename, exp, isAdmin(actor) ? 'admin' : 'user');
   return {
     id: row.id,
     name: row.name,
@@ -59,14 +61,12 @@ export function toStoredFile(ctx: AppContext, row: FileRow): StoredFile {
   };
 }
 
-const isAdmin = (actor: Authenticated) => actor.user.role === 'admin';
-
 export async function filesOf(
   ctx: AppContext,
   actor: Authenticated,
   parent: ParentRef,
 ): Promise<StoredFile[]> {
-  return (await listFiles(ctx.db, parent, isAdmin(actor))).map((row) => toStoredFile(ctx, row));
+  return (await listFiles(ctx.db, parent, isAdmin(actor))).map((row) => toStoredFile(ctx, row, actor));
 }
 
 export function todayIso(): string {
@@ -106,21 +106,28 @@ export async function uploadFile(
     },
     nowIso(),
   );
-  return toStoredFile(ctx, (await findFile(ctx.db, id))!);
+  return toStoredFile(ctx, (await findFile(ctx.db, id))!, actor);
 }
 
-/** Delete is a soft delete anyone may do; reactivating is for admins. */
+/**
+ * Delete is a soft delete anyone may do; reactivating is for admins. The file's parent must be
+ * one the caller may see (a deactivated contact's files are out of reach for non-admins).
+ */
 export async function setFileState(
   ctx: AppContext,
   actor: Authenticated,
   kind: ParentKind,
   fileId: number,
   active: boolean,
+  ensureParent: (parentId: number, admin: boolean) => Promise<void>,
 ): Promise<StoredFile> {
   if (active && !isAdmin(actor)) throw forbidden(fileMessages.adminOnly);
   const file = await findFile(ctx.db, fileId);
-  const belongs = file && (kind === 'contact' ? file.contact_id !== null : file.agency_id !== null);
-  if (!file || !belongs || (!file.is_active && !isAdmin(actor))) throw notFound(fileMessages.notFound);
+  const parentId = kind === 'contact' ? file?.contact_id : file?.agency_id;
+  if (!file || parentId === null || parentId === undefined || (!file.is_active && !isAdmin(actor))) {
+    throw notFound(fileMessages.notFound);
+  }
+  await ensureParent(parentId, isAdmin(actor));
   await setFileActive(ctx.db, fileId, active, actor.user.id, nowIso());
-  return toStoredFile(ctx, (await findFile(ctx.db, fileId))!);
+  return toStoredFile(ctx, (await findFile(ctx.db, fileId))!, actor);
 }

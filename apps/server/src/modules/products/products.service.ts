@@ -1,4 +1,10 @@
-import { MULTI_CHOICE_GROUPS, productMessages as m, type ProductForm, type ProductType } from '@crm/domain';
+import {
+  foldCase,
+  MULTI_CHOICE_GROUPS,
+  productMessages as m,
+  type ProductForm,
+  type ProductType,
+} from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import { parseListQuery } from '../../db/list-query.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
@@ -142,7 +148,7 @@ function productColumns(form: ProductForm) {
   const maint = form.productType === 'MAINTENANCE' ? form.maintenanceProduct : null;
   return {
     title: form.title,
-    title_key: form.title.toLowerCase(),
+    title_key: foldCase(form.title),
     description: form.description,
     product_type: form.productType,
     real_estate_company_id: form.realEstateCompanyId,

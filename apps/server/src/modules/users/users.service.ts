@@ -129,9 +129,12 @@ export async function updateProfile(
   input: UpdateProfile,
 ): Promise<User> {
   if (await emailTaken(ctx.db, input.email, actor.user.id)) throw emailConflict();
-  await guardEmail(() =>
-    updateUser(ctx.db, actor.user.id, { name: input.name, email: input.email }, nowIso()),
-  );
+  await ctx.db.transaction().execute(async (trx) => {
+    await guardEmail(() =>
+      updateUser(trx, actor.user.id, { name: input.name, email: input.email }, nowIso()),
+    );
+    if (input.name !== actor.user.name) await refreshUserNameKeys(trx, actor.user.id, input.name);
+  });
   return toUser((await findUserById(ctx.db, actor.user.id))!);
 }
 
