@@ -1,0 +1,36 @@
+import type { ListQuery } from '@crm/domain';
+import { Text } from '@mantine/core';
+import { useCallback } from 'react';
+import { DataTable } from '../../../components/data-table';
+import { agencyScreenMessages as msg } from '../agency-screen-messages';
+import { fetchCustomersPage } from '../api/agencies-api';
+import { agencyKeys } from '../api/agency-keys';
+import type { AgencyCustomer } from '../api/agency-types';
+import { customerColumns } from './customer-columns';
+
+const CUSTOMER_ROW_HEIGHT = 56;
+const CUSTOMER_LIST_HEIGHT = 400;
+const getCustomerId = (customer: AgencyCustomer) => customer.id;
+
+/** The agency's contacts, paged from the server like every other list. */
+export function CustomersTab({ agencyId }: { agencyId: number }) {
+  const fetchPage = useCallback(
+    (query: ListQuery, signal: AbortSignal) => fetchCustomersPage(agencyId, query, signal),
+    [agencyId],
+  );
+  return (
+    <DataTable
+      queryKey={agencyKeys.customers(agencyId)}
+      fetchPage={fetchPage}
+      columns={customerColumns}
+      getRowId={getCustomerId}
+      rowHeight={CUSTOMER_ROW_HEIGHT}
+      height={CUSTOMER_LIST_HEIGHT}
+      minWidth={980}
+      searchPlaceholder="Search customers..."
+      searchLabel="Search customers"
+      loadErrorMessage={msg.loadCustomersFailed}
+      emptyState={<Text c="dimmed">{msg.noCustomers}</Text>}
+    />
+  );
+}

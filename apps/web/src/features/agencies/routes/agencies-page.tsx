@@ -1,0 +1,96 @@
+import type { ListQuery } from '@crm/domain';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { DataTable, type RowId } from '../../../components/data-table';
+import { useCurrentUser } from '../../../lib/session-context';
+import { toast } from '../../../lib/toast';
+import { agencyScreenMessages as msg } from '../agency-screen-messages';
+import { fetchAgenciesPage } from '../api/agencies-api';
+import { agencyKeys } from '../api/agency-keys';
+import type { ActiveAction, Agency } from '../api/agency-types';
+import { useBulkSetAgencies } from '../api/use-bulk-set-agencies';
+import { useSetAgencyActive } from '../api/use-set-agency-active';
+import { agencyColumns } from '../components/agency-columns';
+import { BulkStatusButtons } from '../components/bulk-status-buttons';
+import { confirmAgencyStatus, confirmBulkAgencyStatus } from '../components/confirm-agency-status';
+import { idsToChange } from '../status-changes';
+
+/** 002 §9: partner list rows are 75 px in a 600 px viewport. */
+const AGENCY_ROW_HEIGHT = 75;
+const AGENCY_LIST_HEIGHT = 600;
+const getAgencyId = (agency: Agency) => agency.id;
+
+export function AgenciesPage() {
+  const isAdmin = useCurrentUser().role === 'admin';
+  const [selectedIds, setSelectedIds] = useState<RowId[]>([]);
+  // The rows the table has loaded, so that a bulk confirm can count only what would change.
+  const loaded = useRef(new Map<number, Agency>());
+  const fetchPage = useCallback(async (query: ListQuery, signal: AbortSignal) => {
+    const page = await fetchAgenciesPage(query, signal);
+    for (const agency of page.rows) loaded.current.set(agency.id, agency);
+    return page;
+  }, []);
+
+  const setActive = useSetAgencyActive();
+  const bulk = useBulkSetAgencies(() => setSelectedIds([]));
+  const { mutate: mutateOne } = setActive;
+  const columns = useMemo(
+    () =>
+      agencyColumns(
+        isAdmin
+          ? (agency) => confirmAgencyStatus(agency, (action) => mutateOne({ id: agency.id, action }))
+          : undefined,
+      ),
+    [isAdmin, mutateOne],
+  );
+
+  const runBulk = (action: ActiveAction) => {
+    const selected = selectedIds.flatMap((id) => loaded.current.get(Number(id)) ?? []);
+    const ids = idsToChange(selected, action);
+    if (ids.length === 0) {
+      toast.info(msg.nothingToUpdate);
+      return;
+    }
+    confirmBulkAgencyStatus(action, ids.length, () => bulk.mutate({ ids, action }));
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1}>{msg.listTitle}</Title>
+        <Button component={Link} to="/new-agency" leftSection={<IconPlus size={16} />}>
+          Add New Partner
+        </Button>
+      </Group>
+      <DataTable
+        queryKey={agencyKeys.all}
+        fetchPage={fetchPage}
+        columns={columns}
+        getRowId={getAgencyId}
+        getRowLabel={(agency) => `Select ${agency.name}`}
+        rowHeight={AGENCY_ROW_HEIGHT}
+        height={AGENCY_LIST_HEIGHT}
+        minWidth={1100}
+        searchPlaceholder="Search partners..."
+        searchLabel="Search partners"
+        loadErrorMessage={msg.loadAgenciesFailed}
+        selection={isAdmin ? { selectedIds, onChange: setSelectedIds } : undefined}
+        toolbar={
+          isAdmin ? (
+            <BulkStatusButtons selectedCount={selectedIds.length} busy={bulk.isPending} onAction={runBulk} />
+          ) : undefined
+        }
+        emptyState={
+          <Stack gap={4} align="center">
+            <Text fw={600}>{msg.noAgencies}</Text>
+            <Text size="sm" c="dimmed">
+              {msg.noAgenciesHint}
+            </Text>
+          </Stack>
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+/** A subcategory: the second and last level of the tree. */
+export interface Subcategory {
+  id: number;
+  name: string;
+  parentId: number | null;
+  isActive: boolean;
+}
+
+/** A top-level group (City, Unit Type, …) with its subcategories. */
+export interface CategoryGroup extends Subcategory {
+  children: Subcategory[];
+}

@@ -1,0 +1,25 @@
+import type { ListQuery, ProductFormInput } from '@crm/domain';
+import { apiJson } from '../../../lib/api-client';
+import { fetchListPage, type ListPage } from '../../../lib/list-page';
+import type { BulkResult, Product } from './product-types';
+
+export function fetchProductsPage(query: ListQuery, signal: AbortSignal): Promise<ListPage<Product>> {
+  return fetchListPage<Product>('/products', query, signal);
+}
+
+export function fetchProduct(id: number, signal?: AbortSignal): Promise<Product> {
+  return apiJson<Product>(`/product/${id}`, { signal });
+}
+
+/** POST /api/products when adding, PUT /api/products/{id} when editing. */
+export function saveProduct(id: number | undefined, body: ProductFormInput): Promise<Product> {
+  return id === undefined
+    ? apiJson<Product>('/products', { method: 'POST', body })
+    : apiJson<Product>(`/products/${id}`, { method: 'PUT', body });
+}
+
+export type BulkAction = 'activate' | 'deactivate';
+
+export function bulkSetProductsActive(ids: readonly number[], action: BulkAction): Promise<BulkResult> {
+  return apiJson<BulkResult>(`/products/bulk-${action}`, { method: 'PUT', body: { ids } });
+}

@@ -1,0 +1,99 @@
+import { productFormSchema } from '@crm/domain';
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { fieldErrorsOf } from '../../../../lib/api-error';
+import { toast } from '../../../../lib/toast';
+import type { Product } from '../../api/product-types';
+import { useSaveProduct } from '../../api/use-save-product';
+import { productScreenMessages as m } from '../../lib/product-screen-messages';
+import { CategoryChoiceFields } from './category-choice-fields';
+import { CompanyPicker } from './company-picker';
+import { issuesToMessages, type ProductFormErrors, sortFieldErrors } from './product-form-errors';
+import {
+  NEW_PRODUCT_VALUES,
+  type ProductFormField,
+  type ProductFormValues,
+  toProductInput,
+  valuesFromProduct,
+} from './product-form-values';
+import { ProductActiveSwitch, ProductTitleFields } from './product-main-fields';
+import { TypeBlockFields } from './type-block-fields';
+
+interface ProductFormProps {
+  /** The product being edited; absent when adding. */
+  product: Product | undefined;
+  onSaved: (product: Product) => void;
+  onCancel: () => void;
+}
+
+export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
+  const [values, setValues] = useState<ProductFormValues>(() =>
+    product ? valuesFromProduct(product) : NEW_PRODUCT_VALUES,
+  );
+  const [errors, setErrors] = useState<ProductFormErrors>({});
+  const [otherError, setOtherError] = useState<string>();
+  const save = useSaveProduct(product?.id);
+
+  const change = <K extends ProductFormField>(field: K, value: ProductFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  };
+
+  const showErrors = (messages: Record<string, string>) => {
+    const sorted = sortFieldErrors(messages);
+    setErrors(sorted.fields);
+    setOtherError(sorted.other);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = productFormSchema.safeParse(toProductInput(values));
+    if (!parsed.success) {
+      showErrors(issuesToMessages(parsed.error.issues));
+      return;
+    }
+    setOtherError(undefined);
+    try {
+      const saved = await save.mutateAsync(parsed.data);
+      toast.success(product ? m.productUpdated : m.productAdded);
+      onSaved(saved);
+    } catch (error) {
+      toast.error(m.saveProductFailed);
+      showErrors(fieldErrorsOf(error));
+    }
+  };
+
+  const fieldProps = { values, errors, onChange: change };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <ProductTitleFields {...fieldProps} />
+        <CategoryChoiceFields
+          categoryIds={values.categoryIds}
+          error={errors.categoryIds}
+          onChange={(ids) => change('categoryIds', ids)}
+        />
+        <CompanyPicker
+          value={values.realEstateCompany}
+          error={errors.realEstateCompany}
+          onChange={(company) => change('realEstateCompany', company)}
+        />
+        <TypeBlockFields {...fieldProps} />
+        <ProductActiveSwitch {...fieldProps} />
+        {otherError && (
+          <Alert color="red" variant="light">
+            {otherError}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { DataTable, type RowId } from '../../../components/data-table';
+import { useCurrentUser } from '../../../lib/session-context';
+import { productKeys } from '../api/product-keys';
+import type { Product } from '../api/product-types';
+import { fetchProductsPage } from '../api/products-api';
+import { ProductDialog } from '../components/product-dialog/product-dialog';
+import { BulkStatusButtons } from '../components/product-list/bulk-status-buttons';
+import { productColumns } from '../components/product-list/product-columns';
+import { productScreenMessages as m } from '../lib/product-screen-messages';
+
+/** 002 §9: product list rows 75 px, list 600 px. */
+const PRODUCT_ROW_HEIGHT = 75;
+const PRODUCT_LIST_HEIGHT = 600;
+const getProductId = (product: Product) => product.id;
+
+export function ProductsPage() {
+  const isAdmin = useCurrentUser().role === 'admin';
+  const [selectedIds, setSelectedIds] = useState<RowId[]>([]);
+  const [adding, dialog] = useDisclosure(false);
+  const clearSelection = () => setSelectedIds([]);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1}>Products</Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={dialog.open}>
+          Add Product
+        </Button>
+      </Group>
+      <DataTable
+        queryKey={productKeys.all}
+        fetchPage={fetchProductsPage}
+        columns={productColumns}
+        getRowId={getProductId}
+        getRowLabel={(product) => `Select ${product.title}`}
+        rowHeight={PRODUCT_ROW_HEIGHT}
+        height={PRODUCT_LIST_HEIGHT}
+        searchPlaceholder="Search products..."
+        searchLabel="Search products"
+        loadErrorMessage={m.loadProductsFailed}
+        emptyState={<Text c="dimmed">{m.noProducts}</Text>}
+        selection={isAdmin ? { selectedIds, onChange: setSelectedIds } : undefined}
+        toolbar={
+          isAdmin && <BulkStatusButtons selectedIds={selectedIds.map(Number)} onDone={clearSelection} />
+        }
+      />
+      <ProductDialog opened={adding} onClose={dialog.close} />
+    </Stack>
+  );
+}
