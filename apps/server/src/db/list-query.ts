@@ -22,6 +22,8 @@ export interface ListColumn {
   ignoreCase?: boolean;
   /** Sort by this expression instead (e.g. lower(name) so that case does not split the order). */
   sortExpr?: string;
+  /** A number column stored in hundredths (basis points, pence): the filter value is scaled alike. */
+  scale?: number;
 }
 
 export interface ListSpec {
@@ -61,7 +63,7 @@ function filterCondition(engine: Engine, column: ListColumn, filter: ColumnFilte
     if (filter.mode === 'equals') {
       const n = Number(value);
       if (value.trim() === '' || !Number.isFinite(n)) throw badRequest('A number filter needs a number');
-      return sql<SqlBool>`${raw(column.expr)} = ${n}`;
+      return sql<SqlBool>`${raw(column.expr)} = ${Math.round(n * (column.scale ?? 1))}`;
     }
     return containsIgnoreCase(`cast(${column.expr} as varchar(40))`, value);
   }

@@ -54,7 +54,7 @@ export const agencyListSpec: ListSpec = {
     type: { expr: 'agencies.type', kind: 'text', ignoreCase: true },
     createdBy: { expr: 'agencies.creator_key', kind: 'text', ignoreCase: true },
     isActive: { expr: 'agencies.is_active', kind: 'boolean' },
-    commissionRate: { expr: 'agencies.commission_bp', kind: 'number' },
+    commissionRate: { expr: 'agencies.commission_bp', kind: 'number', scale: 100 },
     parentAgencyId: { expr: 'agencies.parent_agency_id', kind: 'number' },
     createdAt: { expr: 'agencies.created_at', kind: 'text' },
   },

@@ -111,7 +111,8 @@ function agencyColumns(form: AgencyForm, parentName: string | null) {
     parent_agency_id: form.parentAgencyId,
     name_key: foldCase(form.name),
     email_key: foldCase(form.email),
-    parent_key: parentName ? foldCase(parentName) : '',
+    // The Level column reads 'Main' for an agency without a parent; its key says so too.
+    parent_key: parentName ? foldCase(parentName) : 'main',
     search_text: foldCase([form.name, form.email, form.officeNumber, form.city, form.country].join('\n')),
   };
 }
