@@ -1,6 +1,8 @@
 import { Stack, Title } from '@mantine/core';
+import { OverviewCards } from '../components/overview-cards';
+import { RecentActivities } from '../components/recent-activities';
 
-/** 000 §2.5. The metric cards and recent activities arrive with the contacts feature. */
+/** 000 §2.5: the three counts, then the recent contact activities. */
 export function DashboardPage() {
   return (
     <Stack gap="lg">
@@ -8,6 +10,8 @@ export function DashboardPage() {
       <Title order={2} fz="h3">
         Overview
       </Title>
+      <OverviewCards />
+      <RecentActivities />
     </Stack>
   );
 }

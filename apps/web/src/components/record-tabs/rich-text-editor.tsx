@@ -1,0 +1,74 @@
+import '@mantine/tiptap/styles.css';
+import { Input } from '@mantine/core';
+import { Link, RichTextEditor } from '@mantine/tiptap';
+import { useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import type { CSSProperties } from 'react';
+import classes from './rich-text-editor.module.css';
+
+interface RichTextFieldProps {
+  label?: string;
+  /** HTML; read once when the editor starts. */
+  initialValue: string;
+  onChange: (html: string) => void;
+  error?: string;
+  description?: string;
+  /** Accessible name of the editing area when there is no visible label. */
+  ariaLabel?: string;
+  /** 002 §9: at least 100 px. */
+  minHeight?: number;
+}
+
+/** Mantine's rich-text editor with Tiptap's starter kit and links (bold, italic, lists, headings …). */
+export function RichTextField({
+  label,
+  initialValue,
+  onChange,
+  error,
+  description,
+  ariaLabel,
+  minHeight = 100,
+}: RichTextFieldProps) {
+  const editor = useEditor({
+    // Mantine's Link adds the Ctrl+K shortcut its link control uses; the kit's own link is off.
+    extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false })],
+    content: initialValue,
+    immediatelyRender: true,
+    // The toolbar shows which marks are active at the cursor, so it renders again on each change.
+    shouldRerenderOnTransaction: true,
+    editorProps: { attributes: { 'aria-label': ariaLabel ?? label ?? 'Rich text', role: 'textbox' } },
+    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
+  });
+
+  return (
+    <Input.Wrapper label={label} error={error} description={description}>
+      <RichTextEditor
+        editor={editor}
+        mt={label ? 4 : 0}
+        classNames={{ content: classes.content }}
+        style={{ '--rich-text-min-height': `${minHeight}px` } as CSSProperties}
+      >
+        <RichTextEditor.Toolbar>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Bold />
+            <RichTextEditor.Italic />
+            <RichTextEditor.Underline />
+            <RichTextEditor.Strikethrough />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.H2 />
+            <RichTextEditor.H3 />
+            <RichTextEditor.BulletList />
+            <RichTextEditor.OrderedList />
+            <RichTextEditor.Blockquote />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Link />
+            <RichTextEditor.Unlink />
+          </RichTextEditor.ControlsGroup>
+        </RichTextEditor.Toolbar>
+        <RichTextEditor.Content />
+      </RichTextEditor>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,9 @@
+import type { ContactType, ListQuery } from '@crm/domain';
+import { fetchListPage, type ListPage } from '../../../lib/list-page';
+import type { Contact } from './contact-types';
+
+/** GET /api/contacts?type=lead|customer with the table's search, sort, filters and page. */
+export function fetchContactsPage(type: ContactType) {
+  return (query: ListQuery, signal: AbortSignal): Promise<ListPage<Contact>> =>
+    fetchListPage<Contact>('/contacts', query, signal, { type: type.toLowerCase() });
+}

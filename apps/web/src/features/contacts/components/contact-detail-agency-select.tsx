@@ -1,0 +1,63 @@
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconBuilding } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { AgencyOption } from '../api/fetch-agency-options';
+import { useAgencyOptions } from '../api/use-agency-options';
+import { DIRECT_AGENCY_LABEL } from './agency-select';
+import { NONE } from './contact-form-values';
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+interface ContactDetailAgencySelectProps {
+  /** An agency id, or 'null' for a direct contact. */
+  value: string;
+  /** The contact's agency when the dialog opened: named even when the search does not return it. */
+  initial: AgencyOption | null;
+  onChange: (value: string) => void;
+  error?: string;
+}
+
+/** The edit dialog's agency picker: searched on the server, and it knows the agency already set. */
+export function ContactDetailAgencySelect({
+  value,
+  initial,
+  onChange,
+  error,
+}: ContactDetailAgencySelectProps) {
+  const [chosen, setChosen] = useState<AgencyOption | null>(initial);
+  const [search, setSearch] = useState(initial?.name ?? '');
+  // While the box shows the chosen agency's name, the search is for every agency.
+  const typed = chosen && search === chosen.name ? '' : search;
+  const [debounced] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  const { data: agencies = [] } = useAgencyOptions(debounced);
+
+  const options = agencies.map((agency) => ({ value: String(agency.id), label: agency.name }));
+  if (chosen && !agencies.some((agency) => agency.id === chosen.id)) {
+    options.unshift({ value: String(chosen.id), label: chosen.name });
+  }
+
+  return (
+    <Select
+      label="Agency"
+      name="agencyId"
+      placeholder={DIRECT_AGENCY_LABEL}
+      leftSection={<IconBuilding size={16} />}
+      data={options}
+      value={value === NONE ? null : value}
+      onChange={(next, option) => {
+        setChosen(next && option ? { id: Number(next), name: option.label } : null);
+        onChange(next ?? NONE);
+      }}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The server has already filtered by the search text.
+      filter={({ options: all }) => all}
+      clearable
+      nothingFoundMessage="No agencies found"
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

@@ -1,0 +1,110 @@
+import { TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import type { ChangeEvent } from 'react';
+import { CountrySelect } from '../../../components/country-select';
+import { PhoneInput } from '../../../components/phone-input';
+import type { Contact } from '../api/contact-types';
+import { ContactDetailAgencySelect } from './contact-detail-agency-select';
+import type { ContactFieldsProps } from './contact-form-props';
+import { NONE } from './contact-form-values';
+import { GENDER_OPTIONS, SOURCE_OPTIONS } from './contact-options';
+import { NullableSelect } from './nullable-select';
+
+const countryValue = (value: string) => (value === NONE ? null : value);
+
+/**
+ * The new-contact form's fields 1–11 for the edit dialog: the agency picker names the stored
+ * agency, and the e-mail is marked required when the contact already has an address.
+ */
+export function ContactDetailEditIdentityFields({
+  values,
+  errors,
+  onChange,
+  contact,
+}: ContactFieldsProps & { contact: Contact }) {
+  const customer = contact.type === 'CUSTOMER';
+  const text = (field: 'name' | 'surname' | 'email' | 'passportNumber') => ({
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(field, event.currentTarget.value),
+  });
+
+  return (
+    <>
+      <ContactDetailAgencySelect
+        value={values.agencyId}
+        initial={contact.agency}
+        error={errors.agencyId}
+        onChange={(value) => onChange('agencyId', value)}
+      />
+      {values.agencyId === NONE && (
+        <NullableSelect
+          label="Source"
+          name="source"
+          required
+          placeholder="Select source"
+          data={SOURCE_OPTIONS}
+          value={values.source}
+          error={errors.source}
+          onChange={(value) => onChange('source', value)}
+        />
+      )}
+      <TextInput label="First Name" required autoComplete="off" {...text('name')} />
+      <TextInput label="Surname" required autoComplete="off" {...text('surname')} />
+      <PhoneInput
+        label="Phone"
+        name="phone"
+        required
+        value={values.phone}
+        error={errors.phone}
+        onChange={(value) => onChange('phone', value)}
+      />
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="off"
+        required={Boolean(contact.email)}
+        {...text('email')}
+      />
+      <CountrySelect
+        label="Nationality"
+        name="nationality"
+        required={customer}
+        value={countryValue(values.nationality)}
+        error={errors.nationality}
+        onChange={(value) => onChange('nationality', value ?? NONE)}
+      />
+      <CountrySelect
+        label="Country of Residency"
+        name="residency"
+        required={customer}
+        value={countryValue(values.residency)}
+        error={errors.residency}
+        onChange={(value) => onChange('residency', value ?? NONE)}
+      />
+      <NullableSelect
+        label="Gender"
+        name="gender"
+        required={customer}
+        placeholder="Select gender"
+        data={GENDER_OPTIONS}
+        value={values.gender}
+        error={errors.gender}
+        onChange={(value) => onChange('gender', value)}
+      />
+      <TextInput label="Passport No" autoComplete="off" {...text('passportNumber')} />
+      <DateInput
+        label="Birthday"
+        name="birthday"
+        placeholder="YYYY-MM-DD"
+        valueFormat="YYYY-MM-DD"
+        clearable
+        maxDate={new Date()}
+        value={values.birthday || null}
+        error={errors.birthday}
+        onChange={(value) => onChange('birthday', value ?? '')}
+      />
+    </>
+  );
+}

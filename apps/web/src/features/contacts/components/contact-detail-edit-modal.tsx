@@ -1,0 +1,91 @@
+import { contactMessages } from '@crm/domain';
+import { Box, Button, Group, Modal, SimpleGrid } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { RichTextField } from '../../../components/record-tabs';
+import { fieldErrorsOf } from '../../../lib/api-error';
+import type { FieldErrors } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
+import type { Contact } from '../api/contact-types';
+import { useUpdateContact } from '../api/use-contact-detail-mutations';
+import { useContactFeatures } from '../api/use-contact-features';
+import { ContactDetailEditIdentityFields } from './contact-detail-edit-identity-fields';
+import { checkContactEdit, valuesFromContact } from './contact-detail-edit-values';
+import type { ContactFormField, ContactFormValues } from './contact-form-values';
+import { contactFieldErrors } from './contact-payload';
+import { ContactProfileFields } from './contact-profile-fields';
+
+interface ContactDetailEditModalProps {
+  opened: boolean;
+  contact: Contact;
+  onClose: () => void;
+}
+
+/** 'Edit Contact Info' (001 §2.4, §4): closes on a click outside; sends only when something changed. */
+export function ContactDetailEditModal({ opened, contact, onClose }: ContactDetailEditModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Edit Contact Info" size="xl" centered>
+      {opened && <EditContactForm contact={contact} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function EditContactForm({ contact, onClose }: Omit<ContactDetailEditModalProps, 'opened'>) {
+  const features = useContactFeatures();
+  const update = useUpdateContact(contact.id);
+  const [values, setValues] = useState<ContactFormValues>(() => valuesFromContact(contact));
+  const [errors, setErrors] = useState<FieldErrors<ContactFormField>>({});
+
+  const change = <K extends ContactFormField>(field: K, value: ContactFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const check = checkContactEdit(values, contact, features);
+    if (check.kind === 'invalid') {
+      setErrors(check.errors);
+      return;
+    }
+    if (check.kind === 'unchanged') {
+      toast.info(contactMessages.noChanges);
+      return;
+    }
+    try {
+      await update.mutateAsync(check.payload);
+      onClose();
+    } catch (error) {
+      setErrors(contactFieldErrors(fieldErrorsOf(error)));
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+        <ContactDetailEditIdentityFields
+          values={values}
+          errors={errors}
+          onChange={change}
+          contact={contact}
+        />
+        <ContactProfileFields values={values} errors={errors} onChange={change} features={features} />
+      </SimpleGrid>
+      <Box mt="md">
+        <RichTextField
+          label="Notes"
+          initialValue={contact.notes}
+          error={errors.notes}
+          onChange={(html) => change('notes', html)}
+        />
+      </Box>
+      <Group justify="flex-end" gap="sm" mt="xl">
+        <Button variant="default" onClick={onClose} disabled={update.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={update.isPending}>
+          Save
+        </Button>
+      </Group>
+    </form>
+  );
+}

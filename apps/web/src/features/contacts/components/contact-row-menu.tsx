@@ -1,0 +1,47 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconDots, IconEye, IconTransform, IconUserOff } from '@tabler/icons-react';
+import type { Contact } from '../api/contact-types';
+import { fullName } from './contact-list-labels';
+
+export interface ContactRowHandlers {
+  onView: (contact: Contact) => void;
+  onConvert: (contact: Contact) => void;
+  onDeactivate: (contact: Contact) => void;
+}
+
+interface ContactRowMenuProps extends ContactRowHandlers {
+  contact: Contact;
+  isAdmin: boolean;
+}
+
+/** View; Convert for leads; Deactivate for admins (001 §2.2). */
+export function ContactRowMenu({ contact, isAdmin, onView, onConvert, onDeactivate }: ContactRowMenuProps) {
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${fullName(contact)}`}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconEye size={16} />} onClick={() => onView(contact)}>
+          View
+        </Menu.Item>
+        {contact.type === 'LEAD' && (
+          <Menu.Item leftSection={<IconTransform size={16} />} onClick={() => onConvert(contact)}>
+            Convert
+          </Menu.Item>
+        )}
+        {isAdmin && (
+          <Menu.Item
+            color="red"
+            leftSection={<IconUserOff size={16} />}
+            onClick={() => onDeactivate(contact)}
+          >
+            Deactivate
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,143 @@
+import { type ContactType, contactMessages } from '@crm/domain';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { useCurrentUser } from '../../../lib/session-context';
+import { CONTACT_PATHS, type Contact } from '../api/contact-types';
+import type { ConversionValues } from '../api/convert-contact';
+import { useContactDetail, useContactDuplicates } from '../api/use-contact-detail';
+import { useDeleteContact, useStoreSavedContact } from '../api/use-contact-detail-mutations';
+import { useContactFeatures } from '../api/use-contact-features';
+import { useConvertLead } from '../api/use-convert-lead';
+import { ContactDetailCard } from '../components/contact-detail-card';
+import { ContactDetailConvertModal } from '../components/contact-detail-convert-modal';
+import { ContactDetailDuplicates } from '../components/contact-detail-duplicates';
+import { ContactDetailEditModal } from '../components/contact-detail-edit-modal';
+import { ContactDetailHeader } from '../components/contact-detail-header';
+import { ContactDetailTabs } from '../components/contact-detail-tabs';
+
+const TITLES: Record<ContactType, string> = { LEAD: 'Lead Details', CUSTOMER: 'Customer Details' };
+
+function parseId(raw: string | undefined): number | undefined {
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+/** The contact the list passed in navigation state, if it is this one. */
+function passedContact(state: unknown, id: number): Contact | undefined {
+  if (typeof state !== 'object' || state === null || !('contact' in state)) return undefined;
+  const contact = (state as { contact: unknown }).contact;
+  if (typeof contact !== 'object' || contact === null) return undefined;
+  return (contact as Partial<Contact>).id === id ? (contact as Contact) : undefined;
+}
+
+/** /lead/{id} and /customer/{id} (001 §2.4). */
+export function ContactDetailPage({ type }: { type: ContactType }) {
+  const id = parseId(useParams().id);
+  return id === undefined ? (
+    <ContactNotFound type={type} />
+  ) : (
+    <ContactDetailScreen key={id} id={id} routeType={type} />
+  );
+}
+
+function useGoBack(type: ContactType) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // A page opened directly has nothing to go back to: the list of its type stands in.
+  return () => (location.key === 'default' ? navigate(CONTACT_PATHS[type].list) : navigate(-1));
+}
+
+function ContactNotFound({ type }: { type: ContactType }) {
+  const back = useGoBack(type);
+  return (
+    <Stack gap="lg">
+      <ContactDetailHeader title={TITLES[type]} onBack={back} />
+      <Text c="dimmed">{contactMessages.contactNotFound}</Text>
+    </Stack>
+  );
+}
+
+function ContactDetailScreen({ id, routeType }: { id: number; routeType: ContactType }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isAdmin = useCurrentUser().role === 'admin';
+  const features = useContactFeatures();
+  const query = useContactDetail(id, passedContact(location.state, id));
+  // After the contact itself has loaded, so a missing contact is not checked for duplicates too.
+  const duplicates = useContactDuplicates(id, query.isSuccess && !query.isPlaceholderData);
+  const convert = useConvertLead();
+  const remove = useDeleteContact();
+  const storeSaved = useStoreSavedContact();
+  const [editing, setEditing] = useState(false);
+  const [converting, setConverting] = useState(false);
+  const back = useGoBack(routeType);
+
+  const contact = query.data;
+  const loadedType = query.isPlaceholderData ? undefined : contact?.type;
+  useEffect(() => {
+    // /lead/7 for a customer (an old link, another tab's conversion): show it under its own path.
+    if (loadedType && loadedType !== routeType) {
+      navigate(CONTACT_PATHS[loadedType].detail(id), { replace: true, state: location.state });
+    }
+  }, [loadedType, routeType, id, navigate, location.state]);
+
+  if (!contact) {
+    if (query.isPending) {
+      return (
+        <Center h={240}>
+          <Loader aria-label="Loading contact" />
+        </Center>
+      );
+    }
+    return <ContactNotFound type={routeType} />;
+  }
+
+  const name = `${contact.name} ${contact.surname}`.trim();
+
+  const runConversion = (values: ConversionValues) =>
+    convert.mutate(
+      { id, values },
+      {
+        onSuccess: async (saved) => {
+          setConverting(false);
+          await storeSaved(saved);
+          navigate(CONTACT_PATHS[saved.type].detail(saved.id), { replace: true, state: { contact: saved } });
+        },
+      },
+    );
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete contact',
+      centered: true,
+      children: <Text size="sm">Are you sure you want to delete {name}?</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(id, { onSuccess: () => navigate(CONTACT_PATHS[contact.type].list, { replace: true }) }),
+    });
+
+  return (
+    <Stack gap="lg">
+      <ContactDetailHeader
+        title={TITLES[contact.type]}
+        onBack={back}
+        onConvert={contact.type === 'LEAD' ? () => setConverting(true) : undefined}
+        onDelete={isAdmin && contact.isActive ? confirmDelete : undefined}
+      />
+      <ContactDetailDuplicates duplicates={duplicates.data ?? []} />
+      <ContactDetailCard contact={contact} features={features} onEdit={() => setEditing(true)} />
+      <ContactDetailTabs contactId={contact.id} />
+      <ContactDetailEditModal opened={editing} contact={contact} onClose={() => setEditing(false)} />
+      <ContactDetailConvertModal
+        opened={converting}
+        contact={contact}
+        saving={convert.isPending}
+        onClose={() => setConverting(false)}
+        onConvert={runConversion}
+      />
+    </Stack>
+  );
+}

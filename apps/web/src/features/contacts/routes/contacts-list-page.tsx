@@ -1,0 +1,131 @@
+import type { ContactType } from '@crm/domain';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { DataTable, type RowId } from '../../../components/data-table';
+import { useCurrentUser } from '../../../lib/session-context';
+import { contactKeys } from '../api/contact-keys';
+import { CONTACT_PATHS, type Contact } from '../api/contact-types';
+import { fetchContactsPage } from '../api/fetch-contacts-page';
+import { useConvertLead } from '../api/use-convert-lead';
+import { useDeactivateContacts } from '../api/use-deactivate-contacts';
+import { useReassignContacts } from '../api/use-reassign-contacts';
+import { confirmDeactivateContact, confirmDeactivateSelected } from '../components/confirm-deactivation';
+import { ContactBulkActions } from '../components/contact-bulk-actions';
+import { contactColumns } from '../components/contact-columns';
+import {
+  CONTACT_LABELS,
+  EMPTY_LIST_HINT,
+  fullName,
+  LIST_LOAD_FAILED,
+} from '../components/contact-list-labels';
+import { ConvertLeadModal } from '../components/convert-lead-modal';
+import { ReassignOwnerModal } from '../components/reassign-owner-modal';
+
+const CONTACT_ROW_HEIGHT = 80;
+const CONTACT_LIST_HEIGHT = 600;
+const getContactId = (contact: Contact) => contact.id;
+const NO_SELECTION: RowId[] = [];
+
+/** /leads and /customers (001 §2.2). */
+export function ContactsListPage({ type }: { type: ContactType }) {
+  const labels = CONTACT_LABELS[type];
+  const paths = CONTACT_PATHS[type];
+  const isAdmin = useCurrentUser().role === 'admin';
+  const navigate = useNavigate();
+  const [selectedIds, setSelectedIds] = useState<RowId[]>(NO_SELECTION);
+  const [converting, setConverting] = useState<Contact | null>(null);
+  const [reassigning, setReassigning] = useState(false);
+  const deactivate = useDeactivateContacts();
+  const reassign = useReassignContacts();
+  const convert = useConvertLead();
+  const { mutate: deactivateIds } = deactivate;
+
+  const fetchPage = useMemo(() => fetchContactsPage(type), [type]);
+  const columns = useMemo(
+    () =>
+      contactColumns(isAdmin, {
+        onView: (contact) => navigate(CONTACT_PATHS[contact.type].detail(contact.id), { state: { contact } }),
+        onConvert: setConverting,
+        onDeactivate: (contact) => confirmDeactivateContact(contact, () => deactivateIds([contact.id])),
+      }),
+    [isAdmin, navigate, deactivateIds],
+  );
+
+  const selected = selectedIds.map(Number);
+  const clearSelection = () => setSelectedIds(NO_SELECTION);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1}>{labels.title}</Title>
+        <Button component={Link} to={paths.create} leftSection={<IconPlus size={16} />}>
+          Add New {labels.singular}
+        </Button>
+      </Group>
+      <DataTable
+        // Remount per type so search, sort and filters do not carry from leads to customers.
+        key={type}
+        queryKey={contactKeys.list(type)}
+        fetchPage={fetchPage}
+        columns={columns}
+        getRowId={getContactId}
+        getRowLabel={(contact) => `Select ${fullName(contact)}`}
+        rowHeight={CONTACT_ROW_HEIGHT}
+        height={CONTACT_LIST_HEIGHT}
+        minWidth={1020}
+        searchPlaceholder={labels.searchPlaceholder}
+        searchLabel={`Search ${labels.title.toLowerCase()}`}
+        loadErrorMessage={LIST_LOAD_FAILED}
+        emptyState={
+          <Stack gap={4} align="center">
+            <Text fw={600}>{labels.emptyTitle}</Text>
+            <Text size="sm" c="dimmed">
+              {EMPTY_LIST_HINT}
+            </Text>
+          </Stack>
+        }
+        selection={isAdmin ? { selectedIds, onChange: setSelectedIds } : undefined}
+        toolbar={
+          isAdmin && (
+            <ContactBulkActions
+              selectedCount={selected.length}
+              onDeactivate={() =>
+                confirmDeactivateSelected(selected.length, () =>
+                  deactivate.mutate(selected, { onSettled: clearSelection }),
+                )
+              }
+              onReassign={() => setReassigning(true)}
+            />
+          )
+        }
+      />
+      <ConvertLeadModal
+        lead={converting}
+        saving={convert.isPending}
+        onClose={() => setConverting(null)}
+        onConfirm={(lead, values) =>
+          convert.mutate({ id: lead.id, values }, { onSuccess: () => setConverting(null) })
+        }
+      />
+      <ReassignOwnerModal
+        opened={reassigning}
+        selectedCount={selected.length}
+        saving={reassign.isPending}
+        onClose={() => setReassigning(false)}
+        onConfirm={(assignedToId) =>
+          reassign.mutate(
+            { ids: selected, assignedToId },
+            {
+              onSettled: () => {
+                setReassigning(false);
+                clearSelection();
+              },
+            },
+          )
+        }
+      />
+    </Stack>
+  );
+}

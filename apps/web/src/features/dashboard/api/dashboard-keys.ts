@@ -1,0 +1,4 @@
+export const dashboardKeys = {
+  count: (what: string) => ['dashboard', 'count', what] as const,
+  recent: ['dashboard', 'recent'] as const,
+};

@@ -1,0 +1,47 @@
+import { Group, Stack, Text } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { humanizeField } from '../../../components/record-tabs';
+import type { ContactActivity } from '../api/dashboard-types';
+import { ActivityTime, actorOf, ContactLink } from './activity-parts';
+
+const EMPTY_VALUE = '—';
+
+function ChangeValue({ value, kind }: { value: string | null; kind: 'old' | 'new' }) {
+  return (
+    <Text
+      size="xs"
+      lineClamp={1}
+      c={kind === 'old' ? 'dimmed' : undefined}
+      td={kind === 'old' && value ? 'line-through' : undefined}
+      maw="45%"
+      title={value ?? undefined}
+    >
+      {value || EMPTY_VALUE}
+    </Text>
+  );
+}
+
+/** "{user} edited {contact}", then the field, its old value → its new value. */
+export function EditedActivity({ activity }: { activity: ContactActivity }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm">
+        <Text span fw={600} inherit>
+          {actorOf(activity)}
+        </Text>{' '}
+        edited <ContactLink activity={activity} />
+      </Text>
+      {activity.field && (
+        <Text size="xs" fw={600}>
+          {humanizeField(activity.field)}
+        </Text>
+      )}
+      <Group gap={6} wrap="nowrap">
+        <ChangeValue value={activity.oldValue} kind="old" />
+        <IconArrowRight size={12} aria-label="changed to" />
+        <ChangeValue value={activity.newValue} kind="new" />
+      </Group>
+      <ActivityTime value={activity.timestamp} />
+    </Stack>
+  );
+}

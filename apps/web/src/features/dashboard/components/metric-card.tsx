@@ -1,0 +1,40 @@
+import { Card, Group, Loader, Text, ThemeIcon } from '@mantine/core';
+import type { ComponentType } from 'react';
+import { Link } from 'react-router';
+import type { CountedRecord } from '../api/dashboard-types';
+import { useCount } from '../api/use-count';
+import classes from './metric-card.module.css';
+
+interface MetricCardProps {
+  what: CountedRecord;
+  label: string;
+  to: string;
+  color: string;
+  icon: ComponentType<{ size?: number | string }>;
+}
+
+/** A count that links to its list (000 §2.5). */
+export function MetricCard({ what, label, to, color, icon: Icon }: MetricCardProps) {
+  const { data: count, isPending, isError } = useCount(what);
+  return (
+    <Card component={Link} to={to} withBorder radius="lg" padding="lg" className={classes.card}>
+      <Group justify="space-between" wrap="nowrap">
+        <div>
+          <Text size="sm" c="dimmed" fw={600}>
+            {label}
+          </Text>
+          {isPending ? (
+            <Loader size="sm" mt="xs" aria-label={`Loading ${label}`} />
+          ) : (
+            <Text fz={32} fw={700} lh={1.2} data-testid={`count-${what}`}>
+              {isError ? '—' : count}
+            </Text>
+          )}
+        </div>
+        <ThemeIcon size={48} radius="md" variant="light" color={color}>
+          <Icon size={26} />
+        </ThemeIcon>
+      </Group>
+    </Card>
+  );
+}
