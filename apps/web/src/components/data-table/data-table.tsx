@@ -34,6 +34,7 @@ export function DataTable<T>({
   searchLabel = 'Search',
   emptyState,
   loadErrorMessage,
+  toastLoadError = true,
   selection,
   getRowLabel,
   toolbar,
@@ -75,8 +76,10 @@ export function DataTable<T>({
 
   const { isError, errorUpdatedAt } = query;
   useEffect(() => {
-    if (isError && errorUpdatedAt > 0) toast.error(loadErrorMessage);
-  }, [isError, errorUpdatedAt, loadErrorMessage]);
+    if (!isError || errorUpdatedAt === 0) return;
+    if (toastLoadError) toast.error(loadErrorMessage);
+    else console.error(loadErrorMessage, query.error);
+  }, [isError, errorUpdatedAt, loadErrorMessage, toastLoadError, query.error]);
 
   const tracks = [selection ? CHECKBOX_TRACK : null, ...columns.map((c) => c.width ?? DEFAULT_TRACK)];
   const gridTemplateColumns = tracks.filter((track) => track !== null).join(' ');

@@ -68,8 +68,10 @@ export interface DataTableProps<T> {
   searchLabel?: string;
   /** Shown when no row matches. */
   emptyState: ReactNode;
-  /** Toasted (and shown in the table) when a page fails to load. */
+  /** Shown in the table when a page fails to load, and toasted too unless `toastLoadError` is false. */
   loadErrorMessage: string;
+  /** Some lists only log a failed load (001 §8: "logged only, no message"). Default true. */
+  toastLoadError?: boolean;
   /** Enables checkboxes; omit to hide them. */
   selection?: RowSelection;
   /** Accessible name of a row's checkbox. Default "Select row {id}". */

@@ -78,6 +78,7 @@ export function ContactsListPage({ type }: { type: ContactType }) {
         searchPlaceholder={labels.searchPlaceholder}
         searchLabel={`Search ${labels.title.toLowerCase()}`}
         loadErrorMessage={LIST_LOAD_FAILED}
+        toastLoadError={false}
         emptyState={
           <Stack gap={4} align="center">
             <Text fw={600}>{labels.emptyTitle}</Text>
