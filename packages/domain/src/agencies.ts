@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './email.js';
+import { ID_MAX } from './ids.js';
 import { phoneDigits } from './phone.js';
 import { foldCase, requiredText } from './text.js';
 
@@ -107,9 +108,9 @@ export const agencyFormSchema = z.object({
         ? null
         : Number(value),
     )
-    .pipe(z.number({ error: agencyMessages.parentNotFound }).int().positive().nullable()),
+    .pipe(z.number({ error: agencyMessages.parentNotFound }).int().positive().max(ID_MAX).nullable()),
   assignedSalesRepIds: z
-    .array(z.coerce.number({ error: agencyMessages.repNotFound }).int().positive(), {
+    .array(z.coerce.number({ error: agencyMessages.repNotFound }).int().positive().max(ID_MAX), {
       error: agencyMessages.repsRequired,
     })
     .min(1, { error: agencyMessages.repsMin })
@@ -125,14 +126,14 @@ export const basisPointsToPercent = (bp: number) => bp / 100;
 
 export const bulkIdsSchema = z.object({
   ids: z
-    .array(z.coerce.number().int().positive(), { error: 'ids must be a list of agency ids' })
+    .array(z.coerce.number().int().positive().max(ID_MAX), { error: 'ids must be a list of agency ids' })
     .min(1, { error: 'Choose at least one agency' })
     .max(1000),
 });
 
 export const bulkStaffSchema = z.object({
   staffIds: z
-    .array(z.coerce.number().int().positive(), { error: 'staffIds must be a list of staff ids' })
+    .array(z.coerce.number().int().positive().max(ID_MAX), { error: 'staffIds must be a list of staff ids' })
     .min(1, { error: 'Choose at least one staff member' })
     .max(1000),
 });
@@ -141,7 +142,8 @@ export const addStaffSchema = z.object({
   contactId: z.coerce
     .number({ error: 'Choose a contact' })
     .int({ error: 'Choose a contact' })
-    .positive({ error: 'Choose a contact' }),
+    .positive({ error: 'Choose a contact' })
+    .max(ID_MAX, { error: 'Choose a contact' }),
   position: z
     .enum(STAFF_POSITIONS, { error: 'Position must be one of OWNER, BROKER, MANAGER, SALES_REPRESENTATIVE' })
     .default(DEFAULT_STAFF_POSITION),

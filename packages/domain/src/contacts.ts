@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isEmailShaped } from './email.js';
+import { ID_MAX } from './ids.js';
 import { phoneField } from './phone.js';
 import { foldCase, requiredText } from './text.js';
 
@@ -167,6 +168,7 @@ export const contactFieldsSchema = z.object({
         .number({ error: 'Agency must be an id' })
         .int({ error: 'Agency must be an id' })
         .positive({ error: 'Agency must be an id' })
+        .max(ID_MAX, { error: 'Agency must be an id' })
         .nullable(),
     ),
 });
@@ -226,7 +228,8 @@ export const assignContactSchema = z.object({
   assignedToId: z.coerce
     .number({ error: 'Choose a user to assign' })
     .int({ error: 'Choose a user to assign' })
-    .positive({ error: 'Choose a user to assign' }),
+    .positive({ error: 'Choose a user to assign' })
+    .max(ID_MAX, { error: 'Choose a user to assign' }),
 });
 
 /**

@@ -3,6 +3,7 @@ export * from './auth.js';
 export * from './contacts.js';
 export * from './email.js';
 export * from './greeting.js';
+export * from './ids.js';
 export * from './list-query.js';
 export * from './messages.js';
 export * from './phone.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX } from './ids.js';
 
 export const PRODUCT_TYPES = ['REAL_ESTATE', 'DORMITORY', 'MAINTENANCE'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
@@ -77,7 +78,7 @@ export const productFormSchema = z
       .max(200),
     description: optionalText(5000).transform((value) => value ?? ''),
     categoryIds: z
-      .array(z.coerce.number().int().positive())
+      .array(z.coerce.number().int().positive().max(ID_MAX))
       .max(100)
       .optional()
       .transform((ids) => [...new Set(ids ?? [])]),
@@ -88,7 +89,7 @@ export const productFormSchema = z
       .transform((value) =>
         value === '' || value === null || value === undefined || Number(value) === 0 ? null : Number(value),
       )
-      .pipe(z.number({ error: productMessages.companyNotFound }).int().positive().nullable()),
+      .pipe(z.number({ error: productMessages.companyNotFound }).int().positive().max(ID_MAX).nullable()),
     realEstateProduct: realEstateBlockSchema.nullable().optional(),
     dormitoryProduct: dormitoryBlockSchema.nullable().optional(),
     maintenanceProduct: maintenanceBlockSchema.nullable().optional(),
@@ -127,7 +128,7 @@ export const categoryCreateSchema = z.object({
     .transform((value) =>
       value === '' || value === null || value === undefined || Number(value) === 0 ? null : Number(value),
     )
-    .pipe(z.number({ error: productMessages.parentNotFound }).int().positive().nullable()),
+    .pipe(z.number({ error: productMessages.parentNotFound }).int().positive().max(ID_MAX).nullable()),
 });
 
 /** PATCH takes a rename (name and parentId) or a status change (isActive), or both. */

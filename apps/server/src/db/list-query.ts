@@ -1,5 +1,5 @@
 import type { ColumnFilter, ListQuery } from '@crm/domain';
-import { DEFAULT_PAGE_SIZE, decodeFilter, foldCase, listParamsSchema } from '@crm/domain';
+import { DEFAULT_PAGE_SIZE, decodeFilter, foldCase, ID_MAX, listParamsSchema } from '@crm/domain';
 import {
   type Expression,
   type Kysely,
@@ -63,7 +63,10 @@ function filterCondition(engine: Engine, column: ListColumn, filter: ColumnFilte
     if (filter.mode === 'equals') {
       const n = Number(value);
       if (value.trim() === '' || !Number.isFinite(n)) throw badRequest('A number filter needs a number');
-      return sql<SqlBool>`${raw(column.expr)} = ${Math.round(n * (column.scale ?? 1))}`;
+      const scaled = n * (column.scale ?? 1);
+      // Stored numbers are whole and fit 32 bits; anything else matches nothing rather than erring.
+      if (!Number.isInteger(scaled) || Math.abs(scaled) > ID_MAX) return sql<SqlBool>`1 = 0`;
+      return sql<SqlBool>`${raw(column.expr)} = ${scaled}`;
     }
     return containsIgnoreCase(`cast(${column.expr} as varchar(40))`, value);
   }

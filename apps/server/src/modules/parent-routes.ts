@@ -1,3 +1,4 @@
+import { ID_MAX } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -21,12 +22,14 @@ export interface ParentRoutesOptions {
   recordNotesInHistory: boolean;
 }
 
-const parentParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive() });
+const parentParams = z.object({
+  id: z.coerce.number({ error: 'id must be a number' }).int().positive().max(ID_MAX),
+});
 const noteParams = parentParams.extend({
-  noteId: z.coerce.number({ error: 'noteId must be a number' }).int().positive(),
+  noteId: z.coerce.number({ error: 'noteId must be a number' }).int().positive().max(ID_MAX),
 });
 const fileParams = z.object({
-  fileId: z.coerce.number({ error: 'fileId must be a number' }).int().positive(),
+  fileId: z.coerce.number({ error: 'fileId must be a number' }).int().positive().max(ID_MAX),
 });
 
 /**

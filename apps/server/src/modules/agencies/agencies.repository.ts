@@ -178,3 +178,12 @@ export async function refreshParentKey(db: Db, parentId: number, name: string): 
     .where('parent_agency_id', '=', parentId)
     .execute();
 }
+
+/** A user's new name reaches the Created By key of the agencies they created. */
+export async function refreshCreatorKey(db: Db, userId: number, name: string): Promise<void> {
+  await db
+    .updateTable('agencies')
+    .set({ creator_key: foldCase(name) })
+    .where('created_by_id', '=', userId)
+    .execute();
+}

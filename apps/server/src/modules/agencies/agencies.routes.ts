@@ -3,6 +3,7 @@ import {
   agencyFormSchema,
   bulkIdsSchema,
   bulkStaffSchema,
+  ID_MAX,
   TOTAL_COUNT_HEADER,
 } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,7 +27,7 @@ import {
 import * as agencies from './agencies.service.js';
 
 const staffParams = idParams.extend({
-  staffId: z.coerce.number({ error: 'staffId must be a number' }).int().positive(),
+  staffId: z.coerce.number({ error: 'staffId must be a number' }).int().positive().max(ID_MAX),
 });
 
 export const agenciesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -209,7 +209,17 @@ export async function updateAgencyForm(
     ),
     HISTORY_FIELDS,
   );
-  if (changes.length === 0) return agencyDetail(ctx, actor, id);
+  // History compares what people read (names); saving compares what is stored (ids, codes).
+  const sameIds = (a: number[], b: number[]) =>
+    a.length === b.length && [...a].sort().join() === [...b].sort().join();
+  const stored =
+    columns.country_code === existing.country_code &&
+    columns.parent_agency_id === existing.parent_agency_id &&
+    sameIds(
+      form.assignedSalesRepIds,
+      oldReps.map((rep) => rep.id),
+    );
+  if (changes.length === 0 && stored) return agencyDetail(ctx, actor, id);
   const at = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
     await updateAgency(trx, id, { ...columns, updated_at: at });

@@ -1,5 +1,6 @@
 import { agencyMessages as m, type StaffPosition } from '@crm/domain';
 import type { AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { Authenticated } from '../auth/auth.service.js';
@@ -67,11 +68,15 @@ export async function addStaff(
   }
   const at = nowIso();
   const id = await ctx.db.transaction().execute(async (trx) => {
+    // Two clicks at once both pass the check above; the unique index decides and the other gets 409.
     const staffId = await insertStaff(
       trx,
       { agencyId, contactId: input.contactId, position: input.position },
       at,
-    );
+    ).catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw conflict(m.staffAlreadyAdded, { contactId: m.staffAlreadyAdded });
+      throw error;
+    });
     await recordStaff(
       ctx,
       agencyId,

@@ -7,6 +7,7 @@ import {
   contactDuplicateKeys,
   contactRuleIssues,
   foldCase,
+  ID_MAX,
   contactMessages as m,
   missingConversionFields,
 } from '@crm/domain';
@@ -373,7 +374,8 @@ export async function listContactsFor(
   let agency: number | undefined;
   if (agencyId !== undefined) {
     agency = Number(agencyId);
-    if (!Number.isInteger(agency) || agency <= 0) throw badRequest('agencyId must be a positive number');
+    if (!Number.isInteger(agency) || agency <= 0 || agency > ID_MAX)
+      throw badRequest('agencyId must be a positive number');
   }
   const query = parseListQuery(rest, contactListSpec);
   const { rows, total } = await listContacts(

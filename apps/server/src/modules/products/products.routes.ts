@@ -1,4 +1,4 @@
-import { PRODUCT_TYPES, productFormSchema, TOTAL_COUNT_HEADER } from '@crm/domain';
+import { ID_MAX, PRODUCT_TYPES, productFormSchema, TOTAL_COUNT_HEADER } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -39,7 +39,7 @@ const productResponse = z.object({
 
 const bulkBody = z.object({
   ids: z
-    .array(z.coerce.number().int().positive(), { error: 'ids must be a list of product ids' })
+    .array(z.coerce.number().int().positive().max(ID_MAX), { error: 'ids must be a list of product ids' })
     .min(1, { error: 'Choose at least one product' })
     .max(1000),
 });

@@ -1,4 +1,4 @@
-import { ROLES } from '@crm/domain';
+import { ID_MAX, ROLES } from '@crm/domain';
 import { z } from 'zod';
 
 /** What the API may answer about a user: the password hash never leaves the server. */
@@ -21,5 +21,6 @@ export const idParams = z.object({
   id: z.coerce
     .number({ error: 'id must be a number' })
     .int()
-    .positive({ error: 'id must be a positive number' }),
+    .positive({ error: 'id must be a positive number' })
+    .max(ID_MAX, { error: 'id must be a positive number' }),
 });

@@ -8,10 +8,12 @@ import type {
 } from '@crm/domain';
 import { authMessages, displayName, userMessages } from '@crm/domain';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import { parseListQuery } from '../../db/list-query.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
+import { refreshCreatorKey } from '../agencies/agencies.repository.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import { openSession } from '../auth/auth.service.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
@@ -28,6 +30,12 @@ import {
   userListSpec,
   userPickerSpec,
 } from './users.repository.js';
+
+/** A user's name is copied into the sort keys of what they own or created. */
+async function renameEverywhere(db: Db, userId: number, name: string): Promise<void> {
+  await refreshUserNameKeys(db, userId, name);
+  await refreshCreatorKey(db, userId, name);
+}
 
 const emailConflict = () => conflict(userMessages.emailTaken, { email: userMessages.emailTaken });
 
@@ -99,7 +107,7 @@ export async function updateUserByAdmin(
   if (input.password) changes.password_hash = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (trx) => {
     await guardEmail(() => updateUser(trx, id, changes, nowIso()));
-    if (changes.name !== existing.name) await refreshUserNameKeys(trx, id, changes.name ?? existing.name);
+    if (changes.name !== existing.name) await renameEverywhere(trx, id, changes.name ?? existing.name);
     // A deactivated account or a new password ends every open session of that user at once.
     if (changes.password_hash || (existing.is_active === 1 && !input.isActive))
       await deleteUserSessions(trx, id);
@@ -133,7 +141,7 @@ export async function updateProfile(
     await guardEmail(() =>
       updateUser(trx, actor.user.id, { name: input.name, email: input.email }, nowIso()),
     );
-    if (input.name !== actor.user.name) await refreshUserNameKeys(trx, actor.user.id, input.name);
+    if (input.name !== actor.user.name) await renameEverywhere(trx, actor.user.id, input.name);
   });
   return toUser((await findUserById(ctx.db, actor.user.id))!);
 }
