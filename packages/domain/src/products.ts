@@ -93,7 +93,8 @@ export const productFormSchema = z
     realEstateProduct: realEstateBlockSchema.nullable().optional(),
     dormitoryProduct: dormitoryBlockSchema.nullable().optional(),
     maintenanceProduct: maintenanceBlockSchema.nullable().optional(),
-    isActive: z.boolean().optional().default(true),
+    /** New products are active; an edit that leaves it out keeps the product's state. */
+    isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
   })
   .superRefine((product, ctx) => {
     const block = {

@@ -160,7 +160,6 @@ function productColumns(form: ProductForm) {
     annual_price_pence: toPence(dorm?.annualPrice),
     maintenance_type: maint?.productType ?? null,
     maintenance_description: maint?.description ?? null,
-    is_active: form.isActive ? 1 : 0,
   };
 }
 
@@ -181,6 +180,7 @@ export async function createProduct(
   const id = await ctx.db.transaction().execute(async (trx) => {
     const productId = await insertProduct(trx, {
       ...productColumns(form),
+      is_active: form.isActive === false ? 0 : 1,
       created_by_id: actor.user.id,
       created_at: at,
       updated_at: at,
@@ -195,7 +195,11 @@ export async function updateProductForm(ctx: AppContext, id: number, form: Produ
   if (!(await findProduct(ctx.db, id))) throw notFound(m.productNotFound);
   await checkProduct(ctx, form);
   await ctx.db.transaction().execute(async (trx) => {
-    await updateProduct(trx, id, { ...productColumns(form), updated_at: nowIso() });
+    await updateProduct(trx, id, {
+      ...productColumns(form),
+      ...(form.isActive === undefined ? {} : { is_active: form.isActive ? 1 : 0 }),
+      updated_at: nowIso(),
+    });
     await replaceProductCategories(trx, id, form.categoryIds);
   });
   return productDetail(ctx, id);
