@@ -29,6 +29,8 @@ export async function registerWebApp(app: FastifyInstance, root: string): Promis
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
+    // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs).
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       res.header(
         'cache-control',
