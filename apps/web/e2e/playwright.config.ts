@@ -6,7 +6,8 @@ const root = path.resolve(import.meta.dirname, '../../..');
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './.output',
+  // One folder per port, so two runs at once (see run.mjs) do not wipe each other's results.
+  outputDir: `./.output/${E2E_PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -48,6 +49,8 @@ export default defineConfig({
       CRM_ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+      // run.mjs hands the server a private copy of apps/web/dist (see snapshotWebApp there).
+      ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
     },
   },
 });

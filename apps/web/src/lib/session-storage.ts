@@ -35,6 +35,8 @@ export function clearStoredSession(): void {
   removeItem(STORAGE_KEYS.layoutEmoji);
 }
 
+let expiring = false;
+
 export type SessionMessageKind = 'error' | 'info';
 
 export interface SessionMessage {
@@ -50,8 +52,12 @@ export function leaveSessionMessage(message: SessionMessage): void {
   }
 }
 
-/** Reads and forgets the message left for the login screen. */
+/**
+ * Reads and forgets the message left for the login screen. While an expiry's full page load is on
+ * its way, the login screen the router shows meanwhile leaves the message for the reloaded one.
+ */
 export function takeSessionMessage(): SessionMessage | null {
+  if (expiring) return null;
   try {
     const raw = window.sessionStorage.getItem(SESSION_MESSAGE_KEY);
     window.sessionStorage.removeItem(SESSION_MESSAGE_KEY);
@@ -65,8 +71,6 @@ export function takeSessionMessage(): SessionMessage | null {
     return null;
   }
 }
-
-let expiring = false;
 
 /**
  * Ends an expired session: clears storage and does a full page load of /login (000 §2.2), where

@@ -13,6 +13,7 @@ export function ProductsNavGroup({ path, onNavigate }: ProductsNavGroupProps) {
   const Icon = PRODUCTS_GROUP.icon;
   return (
     <NavLink
+      component="button"
       label={PRODUCTS_GROUP.label}
       leftSection={<Icon size={18} stroke={1.6} />}
       opened={opened}
