@@ -14,12 +14,14 @@ interface AgencySelectProps {
   value: string;
   onChange: (value: string) => void;
   error?: string;
+  /** The agency already set (edit dialog): named even when the search does not return it. */
+  initial?: AgencyOption | null;
 }
 
 /** Clearable, searchable on the server (active agencies, 20 at a time); empty means a direct contact. */
-export function AgencySelect({ value, onChange, error }: AgencySelectProps) {
-  const [search, setSearch] = useState('');
-  const [chosen, setChosen] = useState<AgencyOption | null>(null);
+export function AgencySelect({ value, onChange, error, initial = null }: AgencySelectProps) {
+  const [search, setSearch] = useState(initial?.name ?? '');
+  const [chosen, setChosen] = useState<AgencyOption | null>(initial);
   // Once an agency is chosen the box shows its name: that is not a search.
   const typed = chosen && search === chosen.name ? '' : search;
   const [debounced] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
@@ -50,6 +52,7 @@ export function AgencySelect({ value, onChange, error }: AgencySelectProps) {
       clearable
       nothingFoundMessage="No agencies found"
       error={error}
+      comboboxProps={{ withinPortal: true }}
     />
   );
 }

@@ -8,9 +8,9 @@ import { toast } from '../../../lib/toast';
 import type { Contact } from '../api/contact-types';
 import { useUpdateContact } from '../api/use-contact-detail-mutations';
 import { useContactFeatures } from '../api/use-contact-features';
-import { ContactDetailEditIdentityFields } from './contact-detail-edit-identity-fields';
 import { checkContactEdit, valuesFromContact } from './contact-detail-edit-values';
 import type { ContactFormField, ContactFormValues } from './contact-form-values';
+import { ContactIdentityFields } from './contact-identity-fields';
 import { contactFieldErrors } from './contact-payload';
 import { ContactProfileFields } from './contact-profile-fields';
 
@@ -62,11 +62,13 @@ function EditContactForm({ contact, onClose }: Omit<ContactDetailEditModalProps,
   return (
     <form onSubmit={submit} noValidate>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
-        <ContactDetailEditIdentityFields
+        <ContactIdentityFields
           values={values}
           errors={errors}
           onChange={change}
-          contact={contact}
+          customer={contact.type === 'CUSTOMER'}
+          initialAgency={contact.agency}
+          emailRequired={Boolean(contact.email)}
         />
         <ContactProfileFields values={values} errors={errors} onChange={change} features={features} />
       </SimpleGrid>

@@ -3,6 +3,7 @@ import { DateInput } from '@mantine/dates';
 import type { ChangeEvent } from 'react';
 import { CountrySelect } from '../../../components/country-select';
 import { PhoneInput } from '../../../components/phone-input';
+import type { AgencyOption } from '../api/fetch-agency-options';
 import { AgencySelect } from './agency-select';
 import type { ContactFieldsProps } from './contact-form-props';
 import { NONE } from './contact-form-values';
@@ -11,13 +12,19 @@ import { NullableSelect } from './nullable-select';
 
 const countryValue = (value: string) => (value === NONE ? null : value);
 
-/** Fields 1–11 of 001 §2.3: agency or source, names, phone, e-mail, origin, gender, passport, birthday. */
+/**
+ * Fields 1–11 of 001 §2.3: agency or source, names, phone, e-mail, origin, gender, passport,
+ * birthday. The edit dialog passes the stored agency (so the picker can name it) and marks the
+ * e-mail required when the contact already has one.
+ */
 export function ContactIdentityFields({
   values,
   errors,
   onChange,
   customer,
-}: ContactFieldsProps & { customer: boolean }) {
+  initialAgency = null,
+  emailRequired = false,
+}: ContactFieldsProps & { customer: boolean; initialAgency?: AgencyOption | null; emailRequired?: boolean }) {
   const text = (field: 'name' | 'surname' | 'email' | 'passportNumber') => ({
     name: field,
     value: values[field],
@@ -29,6 +36,7 @@ export function ContactIdentityFields({
     <>
       <AgencySelect
         value={values.agencyId}
+        initial={initialAgency}
         error={errors.agencyId}
         onChange={(value) => onChange('agencyId', value)}
       />
@@ -54,7 +62,7 @@ export function ContactIdentityFields({
         error={errors.phone}
         onChange={(value) => onChange('phone', value)}
       />
-      <TextInput label="Email" type="email" autoComplete="off" {...text('email')} />
+      <TextInput label="Email" type="email" autoComplete="off" required={emailRequired} {...text('email')} />
       <CountrySelect
         label="Nationality"
         name="nationality"
