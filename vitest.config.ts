@@ -2,14 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Server test files each build an app on a fresh database and hash passwords with argon2: they
+    // are CPU-bound, so two at a time on a two-core machine.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'] } },
       {
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
-          // Each file builds its own app on a fresh database; argon2 makes files CPU-bound, so two at a time.
-          maxWorkers: 2,
           testTimeout: 20000,
           hookTimeout: 30000,
         },
