@@ -43,8 +43,12 @@ export function likePattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function containsIgnoreCase(expr: string, value: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`lower(${raw(expr)}) like ${likePattern(foldCase(value))} escape '\\'`;
+/** SQLite's LIKE already ignores (ASCII) case, and its lower() folds no more than that. */
+function containsIgnoreCase(engine: Engine, expr: string, value: string): RawBuilder<SqlBool> {
+  const pattern = likePattern(foldCase(value));
+  return engine === 'sqlite'
+    ? sql<SqlBool>`${raw(expr)} like ${pattern} escape '\\'`
+    : sql<SqlBool>`lower(${raw(expr)}) like ${pattern} escape '\\'`;
 }
 
 function containsExact(engine: Engine, expr: string, value: string): RawBuilder<SqlBool> {
@@ -68,7 +72,7 @@ function filterCondition(engine: Engine, column: ListColumn, filter: ColumnFilte
       if (!Number.isInteger(scaled) || Math.abs(scaled) > ID_MAX) return sql<SqlBool>`1 = 0`;
       return sql<SqlBool>`${raw(column.expr)} = ${scaled}`;
     }
-    return containsIgnoreCase(`cast(${column.expr} as varchar(40))`, value);
+    return containsIgnoreCase(engine, `cast(${column.expr} as varchar(40))`, value);
   }
   switch (filter.mode) {
     case 'equals':
@@ -77,10 +81,10 @@ function filterCondition(engine: Engine, column: ListColumn, filter: ColumnFilte
         : sql<SqlBool>`${raw(column.expr)} = ${value}`;
     case 'contains':
       return column.ignoreCase
-        ? containsIgnoreCase(column.expr, value)
+        ? containsIgnoreCase(engine, column.expr, value)
         : containsExact(engine, column.expr, value);
     case 'containsIgnoreCase':
-      return containsIgnoreCase(column.expr, value);
+      return containsIgnoreCase(engine, column.expr, value);
   }
 }
 
@@ -126,7 +130,7 @@ export function listConditions(
   if (query.q && spec.searchCondition) {
     conditions.push(spec.searchCondition(query.q, engine));
   } else if (query.q && spec.search.length > 0) {
-    const any = spec.search.map((expr) => containsIgnoreCase(expr, query.q ?? ''));
+    const any = spec.search.map((expr) => containsIgnoreCase(engine, expr, query.q ?? ''));
     conditions.push(sql<SqlBool>`(${sql.join(any, sql` or `)})`);
   }
   for (const [name, filter] of Object.entries(query.filters)) {

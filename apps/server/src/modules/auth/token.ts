@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/database.js';
 import { putSettingOnce } from '../system/settings.repository.js';
@@ -13,10 +13,11 @@ export interface TokenClaims {
 
 /** Signs and checks session tokens: HS256 only, `exp` in seconds, the session id in `sid`. */
 export class TokenSigner {
-  private readonly key: Uint8Array;
+  // A KeyObject made once: given raw bytes, jose would import the key again on every request.
+  private readonly key: KeyObject;
 
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   sign(claims: TokenClaims, expiresAt: Date): Promise<string> {
