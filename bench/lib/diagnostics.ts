@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+
+export interface LoopStats {
+  /** How late timers fired on the serving thread: time the event loop was blocked. */
+  delayP99Ms: number;
+  delayMaxMs: number;
+  gcCount: number;
+  gcTotalMs: number;
+  gcMaxMs: number;
+  /** CPU time of the serving thread (Linux only, else NaN). */
+  cpuMs: number;
+  /** Time the serving thread was ready to run but waited for a core: other processes' load (Linux only). */
+  runQueueWaitMs: number;
+}
+
+/**
+ * The main thread's scheduler figures from /proc: nanoseconds on a CPU and waiting for one. The
+ * main thread's id is the process id; autocannon's worker thread is a different task.
+ */
+function threadSchedule(): { cpuNs: number; waitNs: number } | undefined {
+  try {
+    const [cpu, wait] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').trim().split(/\s+/);
+    return { cpuNs: Number(cpu), waitNs: Number(wait) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Watches this thread's event loop and garbage collector while a load runs, to tell a slow query
+ * from a pause. Call the returned function to stop and read the figures.
+ */
+export function watchEventLoop(): () => LoopStats {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  let gcCount = 0;
+  let gcTotalMs = 0;
+  let gcMaxMs = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gcCount += 1;
+      gcTotalMs += entry.duration;
+      gcMaxMs = Math.max(gcMaxMs, entry.duration);
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  delay.enable();
+  const scheduleBefore = threadSchedule();
+  return () => {
+    const scheduleAfter = threadSchedule();
+    delay.disable();
+    observer.disconnect();
+    return {
+      cpuMs:
+        scheduleBefore && scheduleAfter ? (scheduleAfter.cpuNs - scheduleBefore.cpuNs) / 1e6 : Number.NaN,
+      runQueueWaitMs:
+        scheduleBefore && scheduleAfter ? (scheduleAfter.waitNs - scheduleBefore.waitNs) / 1e6 : Number.NaN,
+      delayP99Ms: delay.percentile(99) / 1e6,
+      delayMaxMs: delay.max / 1e6,
+      gcCount,
+      gcTotalMs,
+      gcMaxMs,
+    };
+  };
+}
+
+function cpuTimes(): { busy: number; total: number } | undefined {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    // cpu  user nice system idle iowait irq softirq steal …
+    const fields = line.trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = fields.reduce((sum, n) => sum + n, 0);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    return { busy: total - idle, total };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The share of all cores other processes kept busy over a short idle pause of ours (Linux only):
+ * a benchmark only means something on a machine that is otherwise quiet.
+ */
+export async function machineBusyShare(sampleMs = 1000): Promise<number> {
+  const before = cpuTimes();
+  await new Promise((resolve) => setTimeout(resolve, sampleMs));
+  const after = cpuTimes();
+  if (!before || !after || after.total === before.total) return Number.NaN;
+  return (after.busy - before.busy) / (after.total - before.total);
+}

@@ -1,0 +1,360 @@
+/**
+ * HTTP benchmark of the list endpoints on a fresh, seeded database.
+ *
+ *   npm run bench [-- --database-url URL] [--connections 10] [--duration 10]
+ *
+ * SQLite (a temporary data folder) unless --database-url names a PostgreSQL server, on which a fresh
+ * database is created and dropped afterwards. The server runs in this process, built by buildApp
+ * exactly as main.ts builds it; autocannon sends the load from a worker thread so that it does not
+ * share the event loop it measures. Exits 1 when a scenario misses its p99 target.
+ */
+
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import type { Db } from '../apps/server/src/db/database.js';
+import { hashPassword } from '../apps/server/src/modules/auth/password.js';
+import type { SeedContext } from './generators/context.js';
+import { CRM_STEPS } from './generators/crm.js';
+import { DEFAULT_PASSWORD, SEED_ADMIN_EMAIL, seedUsers } from './generators/users.js';
+import { intOption, parseOptions, runMain, stringOption, UsageError } from './lib/args.js';
+import {
+  analyzeAfterLoad,
+  createScratchDatabase,
+  describeTarget,
+  openMigrated,
+  type ScratchDatabase,
+} from './lib/database.js';
+import { type LoopStats, machineBusyShare, watchEventLoop } from './lib/diagnostics.js';
+import { Rng } from './lib/prng.js';
+import { fixed, markdownTable, percentile, timeRuns } from './lib/stats.js';
+import { SCENARIOS, type Scenario, TARGET_CONNECTIONS } from './scenarios.js';
+import { LEADS_FIRST_PAGE, leadsFirstPageSize } from './scenarios-crm.js';
+
+const USAGE = `Usage: npm run bench -- [options]
+  --database-url URL     PostgreSQL server to create a scratch database on (default: SQLite in a temp folder)
+  --connections N        concurrent connections (default ${TARGET_CONNECTIONS})
+  --duration S           seconds of load per scenario (default 10)
+  --warmup S             seconds of untimed load per scenario first (default 2)
+  --users N              users to seed (default 10000)
+  --partners N           partners to seed, with sales reps and staff (default 5000)
+  --contacts N           contacts to seed, with notes and history (default 100000)
+  --products N           products to seed (default 10000)
+  --iterations N         sequential database-only runs per scenario (default 500)
+  --only TEXT            run only the scenarios whose name contains TEXT`;
+
+/** Fixed so that every run benchmarks the same rows. */
+const SEED = 1;
+const SEED_UNTIL = new Date('2026-01-01T00:00:00Z');
+/** Above this share of the cores busy with other work before a run, the figures are not fair. */
+const BUSY_MACHINE_SHARE = 0.1;
+
+interface Measured {
+  scenario: Scenario;
+  http: autocannon.Result;
+  direct: number[] | undefined;
+  loop: LoopStats;
+  /** Share of the cores busy with other work just before the load (NaN off Linux). */
+  busyBefore: number;
+}
+
+let stopLoad: (() => void) | undefined;
+let interrupted = false;
+
+async function main(): Promise<number> {
+  const values = parseOptions(process.argv.slice(2), {
+    'database-url': { type: 'string' },
+    connections: { type: 'string' },
+    duration: { type: 'string' },
+    warmup: { type: 'string' },
+    users: { type: 'string' },
+    partners: { type: 'string' },
+    contacts: { type: 'string' },
+    products: { type: 'string' },
+    iterations: { type: 'string' },
+    only: { type: 'string' },
+    help: { type: 'boolean' },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const serverUrl = stringOption(values, 'database-url');
+  if (serverUrl && !/^postgres(ql)?:\/\//.test(serverUrl))
+    throw new UsageError('--database-url must start with postgres://');
+  const connections = intOption(values, 'connections', TARGET_CONNECTIONS, { min: 1, max: 1000 });
+  const duration = intOption(values, 'duration', 10, { min: 1, max: 600 });
+  const warmup = intOption(values, 'warmup', 2, { max: 60 });
+  const users = intOption(values, 'users', 10_000, { min: 1, max: 1_000_000 });
+  const crmCounts = CRM_STEPS.map((step) =>
+    step.option ? intOption(values, step.option, step.defaultCount, { min: 1, max: 5_000_000 }) : 0,
+  );
+  const iterations = intOption(values, 'iterations', 500, { min: 1, max: 100_000 });
+  const only = stringOption(values, 'only');
+  const scenarios = SCENARIOS.filter((s) => !only || s.name.includes(only));
+  if (scenarios.length === 0) throw new UsageError(`No scenario name contains "${only}"`);
+
+  // Ctrl-C or a kill ends the load and still removes the scratch database (a second signal kills).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      interrupted = true;
+      stopLoad?.();
+      console.log(`\n${signal}: cleaning up.`);
+    });
+  }
+
+  const scratch = await createScratchDatabase(serverUrl);
+  let db: Db | undefined;
+  let app: FastifyInstance | undefined;
+  try {
+    console.log(`Database: ${describeTarget(scratch.options)} (scratch, removed afterwards)`);
+    db = await openMigrated(scratch.options);
+    const ctx: SeedContext = {
+      db,
+      rng: new Rng(SEED),
+      passwordHash: await hashPassword(DEFAULT_PASSWORD),
+      until: SEED_UNTIL,
+    };
+    const seeded = await seedUsers(ctx, users);
+    console.log(`Seeded ${seeded.rows.toLocaleString('en')} users in ${fixed(seeded.ms, 0)} ms.`);
+    // Partners, contacts (with staff, notes and history) and products: bench/generators/crm.ts.
+    for (const [i, step] of CRM_STEPS.entries()) {
+      const result = await step.run(ctx, crmCounts[i]!);
+      for (const part of [result, ...(result.also ?? [])])
+        console.log(`Seeded ${part.rows.toLocaleString('en')} ${part.table} in ${fixed(part.ms, 0)} ms.`);
+    }
+    await analyzeAfterLoad(db);
+
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: scratch.options.dataDir,
+      ...(scratch.options.databaseUrl ? { DATABASE_URL: scratch.options.databaseUrl } : {}),
+    });
+    app = await buildApp({ config, db, serveWeb: false });
+    await app.listen({ host: config.host, port: config.port });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const token = await signIn(base);
+    const headers = { authorization: `Bearer ${token}` };
+
+    console.log(
+      `Load: ${connections} connections, ${warmup} s warm-up + ${duration} s per scenario; ` +
+        `${os.cpus().length} cores, Node ${process.version}, load average ${fixed(os.loadavg()[0] ?? Number.NaN, 2)}\n`,
+    );
+    const measured: Measured[] = [];
+    for (const scenario of scenarios) {
+      if (interrupted) break;
+      await checkAnswer(base, scenario, headers);
+      const direct = scenario.direct
+        ? await timeRuns(scenario.direct(db, queryOf(scenario.path)), iterations, 50)
+        : undefined;
+      const busyBefore = await machineBusyShare();
+      if (warmup > 0) await load(base, scenario, headers, connections, warmup);
+      if (interrupted) break;
+      const stopWatching = watchEventLoop();
+      const http = await load(base, scenario, headers, connections, duration);
+      const loop = stopWatching();
+      if (!http) break;
+      measured.push({ scenario, http, direct, loop, busyBefore });
+      console.log(`  measured ${scenario.name}`);
+    }
+    if (interrupted) return 130;
+    const leads = await leadsFirstPageSize(base, headers);
+    console.log(
+      `\n/leads first page, GET ${LEADS_FIRST_PAGE} (default sort): ${leads.rows} rows of ${leads.total} leads, ` +
+        `${leads.bytes.toLocaleString('en')} bytes of JSON as sent (${leads.gzipBytes.toLocaleString('en')} gzipped).`,
+    );
+    return report(measured, scratch, connections);
+  } finally {
+    await app?.close();
+    await db?.destroy();
+    await scratch.dispose();
+  }
+}
+
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: SEED_ADMIN_EMAIL, password: DEFAULT_PASSWORD }),
+  });
+  if (res.status !== 200)
+    throw new Error(`Sign-in as ${SEED_ADMIN_EMAIL} failed: ${res.status} ${await res.text()}`);
+  const { token } = (await res.json()) as { token: string };
+  return token;
+}
+
+/** One request first, so that a broken route fails loudly instead of benchmarking error answers. */
+async function checkAnswer(base: string, scenario: Scenario, headers: Record<string, string>): Promise<void> {
+  const res = await fetch(base + scenario.path, { headers });
+  const body = await res.text();
+  if (res.status !== 200)
+    throw new Error(`${scenario.name}: GET ${scenario.path} answered ${res.status} ${body}`);
+  const rows = JSON.parse(body) as unknown;
+  // Lists must answer rows; counts and details answer one object.
+  if (Array.isArray(rows) ? rows.length === 0 : typeof rows !== 'object' || rows === null)
+    throw new Error(`${scenario.name}: GET ${scenario.path} answered no rows`);
+}
+
+function queryOf(pathAndQuery: string): Record<string, string> {
+  return Object.fromEntries(new URL(pathAndQuery, 'http://localhost').searchParams);
+}
+
+/** One autocannon run; undefined when it was stopped by a signal (autocannon then reports nothing). */
+function load(
+  base: string,
+  scenario: Scenario,
+  headers: Record<string, string>,
+  connections: number,
+  duration: number,
+): Promise<autocannon.Result | undefined> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url: base + scenario.path, connections, duration, headers, workers: 1, timeout: 10 },
+      (error, result) => {
+        stopLoad = undefined;
+        if (error) reject(error);
+        else resolve(result);
+      },
+    );
+    stopLoad = () => {
+      stopLoad = undefined;
+      instance.stop();
+      resolve(undefined);
+    };
+  });
+}
+
+function report(measured: readonly Measured[], scratch: ScratchDatabase, connections: number): number {
+  const engine = scratch.engine;
+  const enforced = connections <= TARGET_CONNECTIONS;
+  const failures: string[] = [];
+  const rows = measured.map(({ scenario, http, direct }) => {
+    const directP50 = direct ? percentile(direct, 50) : Number.NaN;
+    const directP99 = direct ? percentile(direct, 99) : Number.NaN;
+    const rps = http.requests.total / http.duration;
+    const target = scenario.target?.[engine];
+    // Error answers fail a run at any load; a latency target only at the load it was set for.
+    const broken = http.non2xx > 0 || http.errors > 0 || http.timeouts > 0;
+    const slow = target !== undefined && http.latency.p99 > target;
+    if (broken) {
+      failures.push(
+        `${scenario.name}: ${http.non2xx} non-2xx, ${http.errors} errors, ${http.timeouts} timeouts`,
+      );
+    }
+    if (slow && enforced) failures.push(`${scenario.name}: p99 ${http.latency.p99} ms > ${target} ms`);
+    let verdict = target === undefined ? '—' : 'ok';
+    if (slow) verdict = enforced ? 'FAIL' : 'miss';
+    if (broken) verdict = 'FAIL';
+    return [
+      scenario.name,
+      wholeMs(http.latency.p50),
+      wholeMs(http.latency.p99),
+      fixed(rps, 0),
+      fixed(1000 / rps, 2),
+      fixed(directP50, 2),
+      fixed(directP99, 2),
+      Number.isFinite(directP50) && http.latency.p50 > 0 ? `${fixed(http.latency.p50 / directP50, 1)}×` : '—',
+      target === undefined ? '—' : `≤ ${target}`,
+      verdict,
+    ];
+  });
+
+  console.log(`\n${engine === 'postgres' ? 'PostgreSQL' : 'SQLite'}, ${connections} connections:\n`);
+  console.log(
+    markdownTable(
+      [
+        'scenario',
+        'HTTP p50 ms',
+        'HTTP p99 ms',
+        'req/s',
+        'ms/req (1/rps)',
+        'DB p50 ms',
+        'DB p99 ms',
+        'HTTP p50 / DB p50',
+        'p99 target ms',
+        'result',
+      ],
+      rows,
+    ),
+  );
+  console.log(
+    '\nHTTP latencies are whole milliseconds under load (autocannon); ms/req is the serving time per ' +
+      'request at that throughput; DB columns time the repository call alone, one at a time, on the same ' +
+      'database.',
+  );
+  printServingThread(measured);
+
+  const busiest = Math.max(...measured.map(({ busyBefore }) => busyBefore));
+  if (busiest > BUSY_MACHINE_SHARE) {
+    console.log(
+      `\nWarning: before a run, other processes already kept ${fixed(100 * busiest, 0)}% of the cores busy; ` +
+        'latencies are inflated. Rerun on a quiet machine before trusting the verdict.',
+    );
+  }
+  if (!enforced) {
+    console.log(
+      `\nTargets hold at ${TARGET_CONNECTIONS} connections and are not enforced at ${connections}.`,
+    );
+  }
+  if (failures.length > 0) {
+    console.log('\nMissed:');
+    for (const failure of failures) console.log(`  ${failure}`);
+    return 1;
+  }
+  console.log(enforced ? '\nAll targets met.' : '\nNo errors.');
+  return 0;
+}
+
+/** Where the serving thread's time went during each load: its own CPU, other processes, GC. */
+function printServingThread(measured: readonly Measured[]): void {
+  console.log('\nThe serving thread during each load:\n');
+  console.log(
+    markdownTable(
+      [
+        'scenario',
+        'CPU ms/req',
+        'machine busy before',
+        'waited for a core',
+        'loop delay p99 ms',
+        'loop delay max ms',
+        'GC pauses',
+        'GC total ms',
+        'GC max ms',
+      ],
+      measured.map(({ scenario, loop, http, busyBefore }) => {
+        const wallMs = http.duration * 1000;
+        return [
+          scenario.name,
+          fixed(loop.cpuMs / http.requests.total, 3),
+          Number.isFinite(busyBefore) ? `${fixed(100 * busyBefore, 0)}%` : '—',
+          Number.isFinite(loop.runQueueWaitMs) ? `${fixed((100 * loop.runQueueWaitMs) / wallMs, 1)}%` : '—',
+          fixed(loop.delayP99Ms, 1),
+          fixed(loop.delayMaxMs, 1),
+          String(loop.gcCount),
+          `${fixed(loop.gcTotalMs, 0)} (${fixed((100 * loop.gcTotalMs) / wallMs, 1)}%)`,
+          fixed(loop.gcMaxMs, 1),
+        ];
+      }),
+    ),
+  );
+  console.log(
+    "\nCPU ms/req is the serving thread's own CPU time per answered request, whatever else runs on the " +
+      'machine; "machine busy before" is how busy all cores were with other work in the second before the ' +
+      'load; "waited for a core" is the share of the run the thread was ready but not running (for ' +
+      "PostgreSQL the database's own processes count); loop delay is how long the event loop went without " +
+      'turning (at saturation it includes back-to-back requests).',
+  );
+}
+
+/** autocannon records whole milliseconds, so a sub-millisecond latency reads 0. */
+function wholeMs(value: number): string {
+  return value === 0 ? '<1' : fixed(value, 0);
+}
+
+runMain(main, USAGE);

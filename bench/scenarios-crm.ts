@@ -1,0 +1,206 @@
+import { gzipSync } from 'node:zlib';
+import type { ListQuery } from '@crm/domain';
+import type { Db } from '../apps/server/src/db/database.js';
+import { type ListSpec, parseListQuery } from '../apps/server/src/db/list-query.js';
+import {
+  agencyListSpec,
+  findAgency,
+  listAgencies,
+  salesRepsOf,
+} from '../apps/server/src/modules/agencies/agencies.repository.js';
+import {
+  contactListSpec,
+  countContacts,
+  findContact,
+  listContacts,
+} from '../apps/server/src/modules/contacts/contacts.repository.js';
+import { parseContactType } from '../apps/server/src/modules/contacts/contacts.service.js';
+import { recentContactActivity } from '../apps/server/src/modules/dashboard/dashboard.repository.js';
+import { listFiles } from '../apps/server/src/modules/files/files.repository.js';
+import {
+  categoriesOfProducts,
+  findProduct,
+  listProducts,
+  productListSpec,
+} from '../apps/server/src/modules/products/products.repository.js';
+import type { Scenario } from './scenarios.js';
+
+/**
+ * Scenarios of the contacts (at 100,000), partners (5,000) and products (10,000) the seeder
+ * generates, with the p99 targets of their issues: a list page ≤ 25 ms, a search ≤ 50 ms, the
+ * dashboard's count ≤ 10 ms and recent activity ≤ 20 ms, a detail ≤ 10 ms, on SQLite at 10
+ * connections. PostgreSQL is measured against no target (the issues ask for its figures alone).
+ *
+ * Each `direct` runner makes the same repository calls as the route's service, so that the
+ * HTTP/database ratio compares like with like.
+ */
+
+const LIST_PAGE_MS = 25;
+const SEARCH_MS = 50;
+const COUNT_MS = 10;
+const RECENT_MS = 20;
+const DETAIL_MS = 10;
+
+/** The record every detail scenario opens: the first one exists whatever counts were seeded. */
+export const DETAIL_ID = 1;
+
+/** A contact list's parameters read exactly as GET /api/contacts reads them (type apart). */
+function contactsDirect(db: Db, params: Record<string, string>) {
+  const { type, ...rest } = params;
+  const query = parseListQuery(rest, contactListSpec);
+  const scope = { type: parseContactType(type) };
+  return () => listContacts(db, scope, query);
+}
+
+/** Agencies and products: the repository's list call, plus what the service adds per page. */
+function listDirect(list: (db: Db, query: ListQuery) => Promise<unknown>, spec: ListSpec) {
+  return (db: Db, params: Record<string, string>) => {
+    const query = parseListQuery(params, spec);
+    return () => list(db, query);
+  };
+}
+
+async function productPage(db: Db, query: ListQuery) {
+  const { rows } = await listProducts(db, query);
+  return categoriesOfProducts(
+    db,
+    rows.map((row) => row.id),
+  );
+}
+
+const contactSorts = [
+  ['name', 'asc'],
+  ['agency', 'asc'],
+  ['email', 'asc'],
+  ['phone', 'asc'],
+  ['createdBy', 'asc'],
+  ['assignedTo', 'asc'],
+  ['name', 'desc'],
+  ['createdAt', 'desc'],
+] as const;
+
+export const CONTACT_SCENARIOS: readonly Scenario[] = [
+  ...contactSorts.map(
+    ([sort, order]): Scenario => ({
+      name: `contacts: leads page of 100 by ${sort} ${order}`,
+      path: `/api/contacts?type=lead&limit=100&sort=${sort}&order=${order}`,
+      target: { sqlite: LIST_PAGE_MS },
+      direct: contactsDirect,
+    }),
+  ),
+  {
+    // A common Turkish surname (Demir, Özdemir): about 1.5% of the contacts.
+    name: 'contacts: leads search q=demir',
+    path: '/api/contacts?type=lead&q=demir&limit=50',
+    target: { sqlite: SEARCH_MS },
+    direct: contactsDirect,
+  },
+  {
+    // Three letters in many names, surnames and e-mails (Andreas, Androulla, Alexander…): the broad case.
+    name: 'contacts: leads search q=and',
+    path: '/api/contacts?type=lead&q=and&limit=50',
+    target: { sqlite: SEARCH_MS },
+    direct: contactsDirect,
+  },
+  {
+    name: 'contacts: count of leads',
+    path: '/api/contacts/count?type=lead',
+    target: { sqlite: COUNT_MS },
+    direct: (db) => () => countContacts(db, 'LEAD'),
+  },
+  {
+    name: 'contacts: recent activity (50)',
+    path: '/api/contacts/recent?limit=50',
+    target: { sqlite: RECENT_MS },
+    direct: (db) => () => recentContactActivity(db, 50),
+  },
+  {
+    name: 'contacts: detail',
+    path: `/api/contacts/${DETAIL_ID}`,
+    target: { sqlite: DETAIL_MS },
+    direct: (db) => async () => {
+      await findContact(db, DETAIL_ID);
+      return listFiles(db, { kind: 'contact', id: DETAIL_ID }, true);
+    },
+  },
+];
+
+export const PARTNER_SCENARIOS: readonly Scenario[] = [
+  {
+    name: 'partners: page of 100 by name',
+    path: '/api/agencies?limit=100&sort=name&order=asc',
+    target: { sqlite: LIST_PAGE_MS },
+    direct: listDirect(listAgencies, agencyListSpec),
+  },
+  {
+    name: 'partners: page of 100 by level',
+    path: '/api/agencies?limit=100&sort=level&order=asc',
+    target: { sqlite: LIST_PAGE_MS },
+    direct: listDirect(listAgencies, agencyListSpec),
+  },
+  {
+    name: 'partners: search q=kyrenia',
+    path: '/api/agencies?q=kyrenia&limit=50&sort=name&order=asc',
+    target: { sqlite: SEARCH_MS },
+    direct: listDirect(listAgencies, agencyListSpec),
+  },
+  {
+    name: 'partners: detail',
+    path: `/api/agencies/${DETAIL_ID}`,
+    target: { sqlite: DETAIL_MS },
+    direct: (db) => async () => {
+      await findAgency(db, DETAIL_ID);
+      await salesRepsOf(db, DETAIL_ID);
+      return listFiles(db, { kind: 'agency', id: DETAIL_ID }, true);
+    },
+  },
+];
+
+export const PRODUCT_SCENARIOS: readonly Scenario[] = [
+  {
+    name: 'products: page of 100, newest first',
+    path: '/api/products?limit=100',
+    target: { sqlite: LIST_PAGE_MS },
+    direct: listDirect(productPage, productListSpec),
+  },
+  {
+    name: 'products: page of 100 by title',
+    path: '/api/products?limit=100&sort=title&order=asc',
+    target: { sqlite: LIST_PAGE_MS },
+    direct: listDirect(productPage, productListSpec),
+  },
+  {
+    name: 'products: detail',
+    path: `/api/products/${DETAIL_ID}`,
+    target: { sqlite: DETAIL_MS },
+    direct: (db) => async () => {
+      await findProduct(db, DETAIL_ID);
+      return categoriesOfProducts(db, [DETAIL_ID]);
+    },
+  },
+];
+
+export const CRM_SCENARIOS: readonly Scenario[] = [
+  ...CONTACT_SCENARIOS,
+  ...PARTNER_SCENARIOS,
+  ...PRODUCT_SCENARIOS,
+];
+
+/** The /leads screen's first request: 50 leads in the list's default order (newest first). */
+export const LEADS_FIRST_PAGE = '/api/contacts?type=lead&limit=50';
+
+/** What the /leads first page sends: the JSON body's size as served (no compression) and gzipped. */
+export async function leadsFirstPageSize(
+  base: string,
+  headers: Record<string, string>,
+): Promise<{ rows: number; bytes: number; gzipBytes: number; total: string | null }> {
+  const res = await fetch(base + LEADS_FIRST_PAGE, { headers });
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200) throw new Error(`GET ${LEADS_FIRST_PAGE} answered ${res.status}`);
+  return {
+    rows: (JSON.parse(body.toString('utf8')) as unknown[]).length,
+    bytes: body.length,
+    gzipBytes: gzipSync(body).length,
+    total: res.headers.get('x-total-count'),
+  };
+}
