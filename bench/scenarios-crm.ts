@@ -79,6 +79,9 @@ const contactSorts = [
   ['createdAt', 'desc'],
 ] as const;
 
+/** The /leads screen's first request: 50 leads in the list's default order (newest first). */
+export const LEADS_FIRST_PAGE = '/api/contacts?type=lead&limit=50';
+
 export const CONTACT_SCENARIOS: readonly Scenario[] = [
   ...contactSorts.map(
     ([sort, order]): Scenario => ({
@@ -88,6 +91,12 @@ export const CONTACT_SCENARIOS: readonly Scenario[] = [
       direct: contactsDirect,
     }),
   ),
+  {
+    // What the web app asks for (its page size is 50): no target of its own, shown for comparison.
+    name: 'contacts: /leads first page of 50, newest first',
+    path: LEADS_FIRST_PAGE,
+    direct: contactsDirect,
+  },
   {
     // A common Turkish surname (Demir, Özdemir): about 1.5% of the contacts.
     name: 'contacts: leads search q=demir',
@@ -185,9 +194,6 @@ export const CRM_SCENARIOS: readonly Scenario[] = [
   ...PARTNER_SCENARIOS,
   ...PRODUCT_SCENARIOS,
 ];
-
-/** The /leads screen's first request: 50 leads in the list's default order (newest first). */
-export const LEADS_FIRST_PAGE = '/api/contacts?type=lead&limit=50';
 
 /** What the /leads first page sends: the JSON body's size as served (no compression) and gzipped. */
 export async function leadsFirstPageSize(

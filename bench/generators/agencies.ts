@@ -199,8 +199,9 @@ export function planAgencies(
     const individual = rng.chance(mix.individualShare);
 
     let parentIndex: number | null = null;
-    if (!individual && parents.length >= 20 && rng.chance(mix.childShare)) {
-      // Networks with many branches are few: favour the older, larger ones.
+    if (parents.length >= 20 && rng.chance(mix.childShare)) {
+      // Under a parent: a company's branch, or a company or an individual agent working as its
+      // sub-agent. Networks with many branches are few: favour the older, larger ones.
       parentIndex = parents[Math.floor(parents.length * rng.next() ** 2)]!;
     }
     const parent = parentIndex === null ? undefined : planned[parentIndex]!.row;
