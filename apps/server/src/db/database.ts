@@ -33,10 +33,17 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
+  // SQLite's default page cache is 2 MB; a list page of a 100,000-contact table then reads most of
+  // its pages through system calls. 64 MB of cache and a memory-mapped file keep them in reach.
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('mmap_size = 268435456');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 const STATEMENT_CACHE_SIZE = 500;
+
+/** The part of a better-sqlite3 statement that Kysely's SQLite driver uses. */
+type DriverStatement = Pick<SQLite.Statement, 'reader' | 'all' | 'run' | 'iterate'>;
 
 /**
  * Kysely prepares every query afresh; preparing is an eighth of a list request's CPU. The same SQL
@@ -44,11 +51,11 @@ const STATEMENT_CACHE_SIZE = 500;
  * none is streamed, so a statement is never busy when reused).
  */
 function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
-  const cache = new Map<string, SQLite.Statement>();
-  const prepare = (source: string): SQLite.Statement => {
+  const cache = new Map<string, DriverStatement>();
+  const prepare = (source: string): DriverStatement => {
     let statement = cache.get(source);
     if (!statement) {
-      statement = sqlite.prepare(source);
+      statement = withPlainRows(sqlite.prepare(source));
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
       cache.set(source, statement);
     }
@@ -61,4 +68,30 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/**
+ * better-sqlite3 builds each row object property by property in C++, which costs twice as much as
+ * reading the row: a page of 100 contacts with 35 columns takes 1.1 ms as objects and 0.6 ms as
+ * arrays. Reading statements therefore return arrays, turned into objects here (the same keys, a
+ * later duplicate name winning as before).
+ */
+function withPlainRows(statement: SQLite.Statement): DriverStatement {
+  if (!statement.reader) return statement;
+  const names = statement.columns().map((column) => column.name);
+  statement.raw(true);
+  const toObject = (values: unknown[]) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) row[names[i] as string] = values[i];
+    return row;
+  };
+  return {
+    reader: true,
+    all: (...parameters: unknown[]) => (statement.all(...parameters) as unknown[][]).map(toObject),
+    run: (...parameters: unknown[]) => statement.run(...parameters),
+    *iterate(...parameters: unknown[]) {
+      for (const values of statement.iterate(...parameters) as IterableIterator<unknown[]>)
+        yield toObject(values);
+    },
+  } as DriverStatement;
 }

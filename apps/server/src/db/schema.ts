@@ -192,12 +192,20 @@ export interface ProductCategoryLinksTable {
   category_id: number;
 }
 
+/** Maintained by triggers (migration 0005); never written by the application. */
+export interface ContactCountsTable {
+  type: string;
+  is_active: number;
+  n: number;
+}
+
 export interface Database {
   product_categories: ProductCategoriesTable;
   products: ProductsTable;
   product_category_links: ProductCategoryLinksTable;
   agencies: AgenciesTable;
   contacts: ContactsTable;
+  contact_counts: ContactCountsTable;
   notes: NotesTable;
   files: FilesTable;
   history: HistoryTable;

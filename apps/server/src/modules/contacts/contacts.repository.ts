@@ -86,7 +86,6 @@ export const contactListSpec: ListSpec = {
 export interface ContactScope {
   type?: ContactType;
   agencyId?: number;
-  includeInactive?: boolean;
 }
 
 function scopeConditions(scope: ContactScope): Expression<SqlBool>[] {
@@ -97,28 +96,46 @@ function scopeConditions(scope: ContactScope): Expression<SqlBool>[] {
       ? sql<SqlBool>`contacts.type = ${scope.type}`
       : sql<SqlBool>`contacts.type in ('LEAD', 'CUSTOMER')`,
   );
-  if (!scope.includeInactive) conditions.push(sql<SqlBool>`contacts.is_active = 1`);
+  conditions.push(sql<SqlBool>`contacts.is_active = 1`);
   if (scope.agencyId !== undefined) conditions.push(sql<SqlBool>`contacts.agency_id = ${scope.agencyId}`);
   return conditions;
 }
 
 export async function listContacts(db: Db, scope: ContactScope, query: ListQuery) {
-  const conditions = [...scopeConditions(scope), ...listConditions(db, query, contactListSpec)];
+  const scoped = scopeConditions(scope);
+  const narrowed = listConditions(db, query, contactListSpec);
+  const conditions = [...scoped, ...narrowed];
   const rows = await pageOf(contactsQuery(db), query, contactListSpec, conditions).execute();
-  let countQb = db.selectFrom('contacts').select((eb) => eb.fn.countAll<number>().as('n'));
-  for (const condition of conditions) countQb = countQb.where(condition);
-  const { n } = await countQb.executeTakeFirstOrThrow();
-  return { rows, total: Number(n) };
+  // The unfiltered totals are kept by the contact_counts triggers; a narrowed list is counted
+  // unless its first page already holds every match.
+  let total: number;
+  if (narrowed.length === 0 && scope.agencyId === undefined) total = await activeCount(db, scope.type);
+  else if (query.offset === 0 && rows.length < query.limit) total = rows.length;
+  else total = await countWhere(db, conditions);
+  return { rows, total };
 }
 
-export async function countContacts(db: Db, type: ContactType): Promise<number> {
-  const { n } = await db
-    .selectFrom('contacts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('type', '=', type)
-    .where('is_active', '=', 1)
-    .executeTakeFirstOrThrow();
+async function countWhere(db: Db, conditions: Expression<SqlBool>[]): Promise<number> {
+  let qb = db.selectFrom('contacts').select((eb) => eb.fn.countAll<number>().as('n'));
+  for (const condition of conditions) qb = qb.where(condition);
+  const { n } = await qb.executeTakeFirstOrThrow();
   return Number(n);
+}
+
+/** Active contacts of a type, or of both types, as the contact_counts triggers keep them. */
+async function activeCount(db: Db, type: ContactType | undefined): Promise<number> {
+  let qb = db
+    .selectFrom('contact_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+    .where('is_active', '=', 1);
+  if (type) qb = qb.where('type', '=', type);
+  const { n } = await qb.executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Active contacts of a type (the dashboard's cards). */
+export function countContacts(db: Db, type: ContactType): Promise<number> {
+  return activeCount(db, type);
 }
 
 export async function findContact(db: Db, id: number) {
