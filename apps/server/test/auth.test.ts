@@ -155,6 +155,17 @@ describe('authenticated requests', () => {
     expect((await me(user.headers)).statusCode).toBe(200);
   });
 
+  it('a token verified once is remembered only until its expiry', async () => {
+    const signer = new TokenSigner('s'.repeat(40));
+    const expiresAt = new Date(Date.now() + 60_000);
+    const token = await signer.sign({ sessionId: 'sid-1', userId: 7 }, expiresAt);
+    const exp = Math.floor(expiresAt.getTime() / 1000);
+    expect(await signer.verify(token)).toEqual({ sessionId: 'sid-1', userId: 7 });
+    expect(await signer.verify(token, exp - 1)).toEqual({ sessionId: 'sid-1', userId: 7 });
+    expect(await signer.verify(token, exp + 1)).toBeUndefined();
+    expect(await new TokenSigner('t'.repeat(40)).verify(token)).toBeUndefined();
+  });
+
   it('GET /api/auth/me answers the signed-in user', async () => {
     const user = await signIn(t, { firstName: 'Mehmet', surname: 'Demir' });
     const res = await me(user.headers);

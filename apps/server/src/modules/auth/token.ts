@@ -11,10 +11,18 @@ export interface TokenClaims {
   userId: number;
 }
 
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 /** Signs and checks session tokens: HS256 only, `exp` in seconds, the session id in `sid`. */
 export class TokenSigner {
   // A KeyObject made once: given raw bytes, jose would import the key again on every request.
   private readonly key: KeyObject;
+  /**
+   * Tokens that verified, with their expiry: checking the signature again on every request costs
+   * more than the session lookup that follows it. The session row is still read on every request,
+   * so logout, deactivation and password changes end access at once.
+   */
+  private readonly verified = new Map<string, { claims: TokenClaims; exp: number }>();
 
   constructor(secret: string) {
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
@@ -58,13 +66,25 @@ export class TokenSigner {
   }
 
   /** The claims of a valid token, or undefined for a forged, malformed or expired one. */
-  async verify(token: string): Promise<TokenClaims | undefined> {
+  async verify(token: string, nowSeconds = Date.now() / 1000): Promise<TokenClaims | undefined> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp > nowSeconds) return known.claims;
+      this.verified.delete(token);
+    }
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        currentDate: new Date(nowSeconds * 1000),
+      });
       const userId = Number(payload.sub);
       if (typeof payload.sid !== 'string' || !Number.isInteger(userId) || payload.exp === undefined)
         return undefined;
-      return { sessionId: payload.sid, userId };
+      const claims = { sessionId: payload.sid, userId };
+      if (this.verified.size >= VERIFIED_TOKENS_KEPT)
+        this.verified.delete(this.verified.keys().next().value as string);
+      this.verified.set(token, { claims, exp: payload.exp });
+      return claims;
     } catch {
       return undefined;
     }
