@@ -34,6 +34,49 @@ async function list(query: Record<string, string | number>, who: SignedIn = bora
 }
 const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
 
+/** A list row: what the list shows and its row actions need (Convert asks for the missing fields). */
+const LIST_ROW_KEYS = [
+  'agency',
+  'agencyId',
+  'assignedTo',
+  'assignedToId',
+  'completeness',
+  'countryCode',
+  'createdAt',
+  'email',
+  'gender',
+  'id',
+  'isActive',
+  'name',
+  'nationality',
+  'owner',
+  'phone',
+  'residency',
+  'source',
+  'surname',
+  'type',
+  'updatedAt',
+];
+/** The fields only the detail answers. */
+const DETAIL_ONLY_KEYS = [
+  'birthday',
+  'budget',
+  'city',
+  'educationLevel',
+  'incomeLevel',
+  'maritalStatus',
+  'notes',
+  'numberOfChildren',
+  'occupation',
+  'passportNumber',
+  'preferredPayment',
+  'roomNumber',
+  'serviceCategory',
+  'trIdNumber',
+];
+const pick = (record: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(keys.map((key) => [key, record[key]]));
+
 describe('scope: type and active state', () => {
   let tag: string;
   let lead: ContactJson;
@@ -88,6 +131,74 @@ describe('scope: type and active state', () => {
       owner: { id: bora.id, name: 'Bora Bey' },
       assignedTo: { id: bora.id, name: 'Bora Bey' },
       completeness: expect.any(Number),
+    });
+  });
+
+  it('answers exactly the list-row fields, with the values the detail has', async () => {
+    const { rows } = await list({ q: tag, type: 'customer' });
+    const row = rows[0]!;
+    expect(Object.keys(row).sort()).toEqual(LIST_ROW_KEYS);
+    const detail = (await call(t, 'GET', `/api/contacts/${customer.id}`, bora)).json<ContactJson>();
+    expect(row).toEqual(pick(detail, LIST_ROW_KEYS));
+    expect(row).toMatchObject({ nationality: 'Turkish', residency: 'North Cyprus', gender: 'FEMALE' });
+  });
+});
+
+describe('list rows and the whole contact', () => {
+  let full: ContactJson;
+  let agencyId: number;
+  beforeAll(async () => {
+    const tag = uniqueTag('rows');
+    agencyId = await insertAgency(t, `Rows ${tag}`);
+    full = await createContact(
+      t,
+      bora,
+      leadPayload({
+        surname: tag,
+        email: `rows.${tag}@example.com`,
+        agencyId,
+        source: null,
+        nationality: 'Turkish',
+        passportNumber: 'P1234567',
+        birthday: '1990-05-06',
+        city: 'Kyrenia',
+        occupation: 'Engineer',
+        numberOfChildren: 2,
+        budget: 1234.5,
+        roomNumber: '12B',
+        notes: '<p>Likes the sea</p>',
+      }),
+    );
+  });
+
+  it('lists a row without the detail-only fields, also for an agency’s contacts', async () => {
+    const queries: Record<string, string | number>[] = [{ q: full.email! }, { agencyId }];
+    for (const query of queries) {
+      const { rows } = await list(query);
+      expect(ids(rows)).toEqual([full.id]);
+      expect(Object.keys(rows[0]!).sort()).toEqual(LIST_ROW_KEYS);
+      for (const key of DETAIL_ONLY_KEYS) expect(rows[0]!, key).not.toHaveProperty(key);
+      expect(rows[0]).toEqual(pick(full, LIST_ROW_KEYS));
+      expect(rows[0]).toMatchObject({ agencyId, agency: { id: agencyId }, source: null, gender: null });
+    }
+  });
+
+  it('answers the whole contact at the detail, as the create did', async () => {
+    const res = await call(t, 'GET', `/api/contacts/${full.id}`, bora);
+    expect(res.statusCode).toBe(200);
+    const detail = res.json<ContactJson>();
+    expect(Object.keys(detail).sort()).toEqual([...LIST_ROW_KEYS, ...DETAIL_ONLY_KEYS, 'files'].sort());
+    expect(Object.keys(full).sort()).toEqual([...LIST_ROW_KEYS, ...DETAIL_ONLY_KEYS].sort());
+    expect(detail).toEqual({ ...full, files: [] });
+    expect(detail).toMatchObject({
+      passportNumber: 'P1234567',
+      birthday: '1990-05-06',
+      city: 'Kyrenia',
+      occupation: 'Engineer',
+      numberOfChildren: 2,
+      budget: 1234.5,
+      roomNumber: '12B',
+      notes: '<p>Likes the sea</p>',
     });
   });
 });

@@ -413,6 +413,53 @@ describe('PUT /api/products/bulk-activate and bulk-deactivate', () => {
   });
 });
 
+/** A row of GET /api/products: what the list shows and its actions need. */
+const LIST_ROW_KEYS = [
+  'createdAt',
+  'id',
+  'isActive',
+  'productType',
+  'realEstateCompany',
+  'realEstateCompanyId',
+  'title',
+  'updatedAt',
+];
+
+describe('GET /api/products rows and the whole product at the detail', () => {
+  it('lists the row with its company, and the detail keeps description, categories and block', async () => {
+    const title = `Row Villa ${Date.now()}`;
+    const product = await createProduct(t, user, {
+      title,
+      description: 'By the sea',
+      categoryIds: ids('Sea', 'Kyrenia'),
+      realEstateCompanyId: company.id,
+    });
+    const res = await api(t, 'GET', `/api/products?q=${encodeURIComponent(title)}`, user);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      {
+        id: product.id,
+        title,
+        productType: 'REAL_ESTATE',
+        realEstateCompanyId: company.id,
+        realEstateCompany: { id: company.id, name: 'Builder Ltd' },
+        isActive: true,
+        createdAt: product.createdAt,
+        updatedAt: product.updatedAt,
+      },
+    ]);
+    const detail = await read(product.id);
+    expect(detail).toEqual(product);
+    expect(detail).toMatchObject({
+      description: 'By the sea',
+      realEstateCompany: { id: company.id, name: 'Builder Ltd' },
+      realEstateProduct: expect.any(Object),
+    });
+    expect([...detail.categoryIds].sort()).toEqual(ids('Sea', 'Kyrenia').sort());
+    expect(detail.productCategories.map((link) => link.category.name)).toEqual(['Kyrenia', 'Sea']);
+  });
+});
+
 describe('GET /api/products (list)', () => {
   let lt: TestApp;
   let someone: SignedIn;
@@ -447,9 +494,27 @@ describe('GET /api/products (list)', () => {
     expect(total).toBe(5);
   });
 
-  it('answers products in the detail shape, categories included', async () => {
+  it('answers list rows: no description, categories or type blocks', async () => {
     const { rows } = await list('');
-    expect(rows.find((row) => row.title === 'Apple Villa')).toEqual(made['Apple Villa']);
+    for (const row of rows) expect(Object.keys(row).sort()).toEqual(LIST_ROW_KEYS);
+    const apple = made['Apple Villa']!;
+    expect(rows.find((row) => row.title === 'Apple Villa')).toEqual(
+      Object.fromEntries(LIST_ROW_KEYS.map((key) => [key, apple[key as keyof ProductJson]])),
+    );
+  });
+
+  it('keeps the whole product, categories and type block included, at the detail', async () => {
+    const { rows } = await list('');
+    const elder = rows.find((row) => row.title === 'elder Room')!;
+    const res = await api(lt, 'GET', `/api/product/${elder.id}`, someone);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(made['elder Room']);
+    expect(res.json()).toMatchObject({
+      description: expect.any(String),
+      categoryIds: expect.any(Array),
+      productCategories: expect.any(Array),
+      dormitoryProduct: { roomNumber: '9', termPrice: 1, annualPrice: 2 },
+    });
   });
 
   it.each([

@@ -1,15 +1,17 @@
 import type { ContactType } from '@crm/domain';
 import type { z } from 'zod';
-import type { ContactRow } from './contacts.repository.js';
-import type { contactResponse } from './contacts.schemas.js';
+import type { ContactListRecord, ContactRow } from './contacts.repository.js';
+import type { contactListRowResponse, contactResponse } from './contacts.schemas.js';
 
 export type Contact = z.output<typeof contactResponse>;
+export type ContactListRow = z.output<typeof contactListRowResponse>;
 
 /** Money is kept in pence and answered in pounds. */
 export const penceToPounds = (pence: number) => pence / 100;
 export const poundsToPence = (pounds: number) => Math.round(pounds * 100);
 
-export function toContact(row: ContactRow): Contact {
+/** The list's part of a contact; toContact adds the rest. */
+export function toContactListRow(row: ContactListRecord): ContactListRow {
   return {
     id: row.id,
     type: row.type as ContactType,
@@ -21,21 +23,7 @@ export function toContact(row: ContactRow): Contact {
     nationality: row.nationality,
     residency: row.residency,
     gender: row.gender,
-    passportNumber: row.passport_number,
-    birthday: row.birthday,
-    trIdNumber: row.tr_id_number,
-    city: row.city,
-    occupation: row.occupation,
-    maritalStatus: row.marital_status,
-    numberOfChildren: row.number_of_children,
-    educationLevel: row.education_level,
-    incomeLevel: row.income_level,
-    budget: penceToPounds(row.budget_pence),
-    preferredPayment: row.preferred_payment,
-    serviceCategory: row.service_category,
-    roomNumber: row.room_number,
     source: row.source,
-    notes: row.notes,
     agencyId: row.agency_id,
     agency:
       row.agency_id !== null && row.agency_name !== null
@@ -51,5 +39,25 @@ export function toContact(row: ContactRow): Contact {
     isActive: row.is_active === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+  };
+}
+
+export function toContact(row: ContactRow): Contact {
+  return {
+    ...toContactListRow(row),
+    passportNumber: row.passport_number,
+    birthday: row.birthday,
+    trIdNumber: row.tr_id_number,
+    city: row.city,
+    occupation: row.occupation,
+    maritalStatus: row.marital_status,
+    numberOfChildren: row.number_of_children,
+    educationLevel: row.education_level,
+    incomeLevel: row.income_level,
+    budget: penceToPounds(row.budget_pence),
+    preferredPayment: row.preferred_payment,
+    serviceCategory: row.service_category,
+    roomNumber: row.room_number,
+    notes: row.notes,
   };
 }

@@ -5,7 +5,11 @@ import type { Db } from '../../db/database.js';
 import { type ListSpec, likePattern, listConditions, pageOf } from '../../db/list-query.js';
 import type { ContactsTable } from '../../db/schema.js';
 
-export const contactColumns = [
+/**
+ * What a list row shows and its row actions need (the Convert dialog asks only for the missing
+ * conversion fields); the detail reads every column.
+ */
+const contactListColumns = [
   'contacts.id',
   'contacts.type',
   'contacts.name',
@@ -16,6 +20,22 @@ export const contactColumns = [
   'contacts.nationality',
   'contacts.residency',
   'contacts.gender',
+  'contacts.source',
+  'contacts.agency_id',
+  'contacts.owner_id',
+  'contacts.assigned_to_id',
+  'contacts.is_active',
+  'contacts.completeness',
+  'contacts.created_at',
+  'contacts.updated_at',
+  'agencies.name as agency_name',
+  'owner.name as owner_name',
+  'assignee.name as assignee_name',
+] as const;
+
+/** Every column of a contact: the list's and the detail's own. */
+const contactColumns = [
+  ...contactListColumns,
   'contacts.passport_number',
   'contacts.birthday',
   'contacts.tr_id_number',
@@ -29,30 +49,23 @@ export const contactColumns = [
   'contacts.preferred_payment',
   'contacts.service_category',
   'contacts.room_number',
-  'contacts.source',
   'contacts.notes',
-  'contacts.agency_id',
-  'contacts.owner_id',
-  'contacts.assigned_to_id',
-  'contacts.is_active',
-  'contacts.completeness',
-  'contacts.created_at',
-  'contacts.updated_at',
-  'agencies.name as agency_name',
-  'owner.name as owner_name',
-  'assignee.name as assignee_name',
 ] as const;
 
-function contactsQuery(db: Db) {
+function contactsJoined(db: Db) {
   return db
     .selectFrom('contacts')
     .leftJoin('agencies', 'agencies.id', 'contacts.agency_id')
     .innerJoin('users as owner', 'owner.id', 'contacts.owner_id')
-    .leftJoin('users as assignee', 'assignee.id', 'contacts.assigned_to_id')
-    .select(contactColumns);
+    .leftJoin('users as assignee', 'assignee.id', 'contacts.assigned_to_id');
+}
+
+function contactsQuery(db: Db) {
+  return contactsJoined(db).select(contactColumns);
 }
 
 export type ContactRow = NonNullable<Awaited<ReturnType<typeof findContact>>>;
+export type ContactListRecord = Awaited<ReturnType<typeof listContacts>>['rows'][number];
 
 /**
  * Search matches name with surname, e-mail, phone and agency name. Three or more characters use
@@ -105,7 +118,8 @@ export async function listContacts(db: Db, scope: ContactScope, query: ListQuery
   const scoped = scopeConditions(scope);
   const narrowed = listConditions(db, query, contactListSpec);
   const conditions = [...scoped, ...narrowed];
-  const rows = await pageOf(contactsQuery(db), query, contactListSpec, conditions).execute();
+  const listed = contactsJoined(db).select(contactListColumns);
+  const rows = await pageOf(listed, query, contactListSpec, conditions).execute();
   // The unfiltered totals are kept by the contact_counts triggers; a narrowed list is counted
   // unless its first page already holds every match.
   let total: number;

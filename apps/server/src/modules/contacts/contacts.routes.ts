@@ -12,7 +12,12 @@ import { errors, listQuerystring } from '../../lib/schemas.js';
 import { caller, requireAdmin } from '../../plugins/auth.js';
 import { parentRoutes } from '../parent-routes.js';
 import { idParams } from '../users/users.schemas.js';
-import { contactDetailResponse, contactResponse, duplicateResponse } from './contacts.schemas.js';
+import {
+  contactDetailResponse,
+  contactListRowResponse,
+  contactResponse,
+  duplicateResponse,
+} from './contacts.schemas.js';
 import * as contacts from './contacts.service.js';
 
 export const contactsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -24,9 +29,9 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         tags,
         summary:
-          'Active contacts, a page at a time. type=lead|customer, agencyId, q, sort, order, filter.<column>, limit, offset',
+          'Active contacts as list rows (the detail has every field), a page at a time. type=lead|customer, agencyId, q, sort, order, filter.<column>, limit, offset',
         querystring: listQuerystring,
-        response: { 200: z.array(contactResponse), ...errors },
+        response: { 200: z.array(contactListRowResponse), ...errors },
       },
     },
     async (request, reply) => {

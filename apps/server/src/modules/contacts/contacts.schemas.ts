@@ -40,6 +40,30 @@ export const contactResponse = z.object({
   updatedAt: z.string(),
 });
 
+/** A row of GET /api/contacts: what the list shows and its row actions (View, Convert) need. */
+export const contactListRowResponse = contactResponse.pick({
+  id: true,
+  type: true,
+  name: true,
+  surname: true,
+  phone: true,
+  countryCode: true,
+  email: true,
+  nationality: true,
+  residency: true,
+  gender: true,
+  source: true,
+  agencyId: true,
+  agency: true,
+  owner: true,
+  assignedToId: true,
+  assignedTo: true,
+  completeness: true,
+  isActive: true,
+  createdAt: true,
+  updatedAt: true,
+});
+
 export const contactDetailResponse = contactResponse.extend({ files: z.array(fileResponse) });
 
 export const duplicateResponse = z.object({

@@ -23,7 +23,13 @@ import { filesOf } from '../files/files.service.js';
 import { type HistoryEntryWrite, insertHistory } from '../history/history.repository.js';
 import { changedFields, type HistoryValue } from '../history/history.service.js';
 import type { ParentRef } from '../parents.js';
-import { type Contact, poundsToPence, toContact } from './contact-mapper.js';
+import {
+  type Contact,
+  type ContactListRow,
+  poundsToPence,
+  toContact,
+  toContactListRow,
+} from './contact-mapper.js';
 import {
   type ContactRow,
   contactListSpec,
@@ -369,7 +375,7 @@ export function parseContactType(raw: unknown): ContactType | undefined {
 export async function listContactsFor(
   ctx: AppContext,
   rawQuery: Record<string, unknown>,
-): Promise<{ rows: Contact[]; total: number }> {
+): Promise<{ rows: ContactListRow[]; total: number }> {
   const { type, agencyId, ...rest } = rawQuery;
   let agency: number | undefined;
   if (agencyId !== undefined) {
@@ -383,7 +389,7 @@ export async function listContactsFor(
     { type: parseContactType(type), agencyId: agency },
     query,
   );
-  return { rows: rows.map(toContact), total };
+  return { rows: rows.map(toContactListRow), total };
 }
 
 /** An agency's new name reaches its contacts' sort key and search text. */

@@ -24,14 +24,30 @@ const productColumns = [
   'company.name as company_name',
 ] as const;
 
-function productsQuery(db: Db) {
+/** What a list row shows and its actions need: no description, type blocks or categories. */
+const productListColumns = [
+  'products.id',
+  'products.title',
+  'products.product_type',
+  'products.real_estate_company_id',
+  'products.is_active',
+  'products.created_at',
+  'products.updated_at',
+  'company.name as company_name',
+] as const;
+
+function productsJoined(db: Db) {
   return db
     .selectFrom('products')
-    .leftJoin('agencies as company', 'company.id', 'products.real_estate_company_id')
-    .select(productColumns);
+    .leftJoin('agencies as company', 'company.id', 'products.real_estate_company_id');
+}
+
+function productsQuery(db: Db) {
+  return productsJoined(db).select(productColumns);
 }
 
 export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;
+export type ProductListRecord = Awaited<ReturnType<typeof listProducts>>['rows'][number];
 
 export const productListSpec: ListSpec = {
   columns: {
@@ -47,7 +63,8 @@ export const productListSpec: ListSpec = {
 
 export async function listProducts(db: Db, query: ListQuery) {
   const conditions = listConditions(db, query, productListSpec);
-  const rows = await pageOf(productsQuery(db), query, productListSpec, conditions).execute();
+  const listed = productsJoined(db).select(productListColumns);
+  const rows = await pageOf(listed, query, productListSpec, conditions).execute();
   let countQb = db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n'));
   for (const condition of conditions) countQb = countQb.where(condition);
   const { n } = await countQb.executeTakeFirstOrThrow();

@@ -37,6 +37,18 @@ const productResponse = z.object({
   updatedAt: z.string(),
 });
 
+/** A row of GET /api/products: no description, categories or type blocks (the detail has them). */
+const productListRowResponse = productResponse.pick({
+  id: true,
+  title: true,
+  productType: true,
+  realEstateCompanyId: true,
+  realEstateCompany: true,
+  isActive: true,
+  createdAt: true,
+  updatedAt: true,
+});
+
 const bulkBody = z.object({
   ids: z
     .array(z.coerce.number().int().positive().max(ID_MAX), { error: 'ids must be a list of product ids' })
@@ -53,9 +65,9 @@ export const productsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         tags,
         summary:
-          'Products a page at a time: q (title), sort (title, createdAt, isActive, productType), filters',
+          'Products as list rows (the detail has every field), a page at a time: q (title), sort (title, createdAt, isActive, productType), filters',
         querystring: listQuerystring,
-        response: { 200: z.array(productResponse), ...errors },
+        response: { 200: z.array(productListRowResponse), ...errors },
       },
     },
     async (request, reply) => {

@@ -17,6 +17,7 @@ import {
   findProduct,
   insertProduct,
   listProducts,
+  type ProductListRecord,
   type ProductRow,
   productListSpec,
   replaceProductCategories,
@@ -29,15 +30,22 @@ const fromPence = (pence: number | null) => (pence === null ? null : pence / 100
 const toPence = (pounds: number | null | undefined) =>
   pounds === null || pounds === undefined ? null : Math.round(pounds * 100);
 
-export interface Product {
+/** A row of GET /api/products: what the list shows and its actions need. */
+export interface ProductListRow {
   id: number;
   title: string;
-  description: string;
   productType: ProductType;
-  categoryIds: number[];
-  productCategories: { category: { id: number; name: string; parent: { name: string } | null } }[];
   realEstateCompanyId: number | null;
   realEstateCompany: { id: number; name: string } | null;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Product extends ProductListRow {
+  description: string;
+  categoryIds: number[];
+  productCategories: { category: { id: number; name: string; parent: { name: string } | null } }[];
   realEstateProduct: { salePrice: number | null; m2: number | null; status: string } | null;
   dormitoryProduct: {
     roomNumber: string | null;
@@ -45,18 +53,29 @@ export interface Product {
     annualPrice: number | null;
   } | null;
   maintenanceProduct: { productType: string | null; description: string | null } | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
+}
+
+function toProductListRow(row: ProductListRecord): ProductListRow {
+  return {
+    id: row.id,
+    title: row.title,
+    productType: row.product_type as ProductType,
+    realEstateCompanyId: row.real_estate_company_id,
+    realEstateCompany:
+      row.real_estate_company_id !== null && row.company_name !== null
+        ? { id: row.real_estate_company_id, name: row.company_name }
+        : null,
+    isActive: row.is_active === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }
 
 function toProduct(row: ProductRow, links: LinkedCategory[]): Product {
   const type = row.product_type as ProductType;
   return {
-    id: row.id,
-    title: row.title,
+    ...toProductListRow(row),
     description: row.description,
-    productType: type,
     categoryIds: links.map((link) => link.id),
     productCategories: links.map((link) => ({
       category: {
@@ -65,11 +84,6 @@ function toProduct(row: ProductRow, links: LinkedCategory[]): Product {
         parent: link.parent_name ? { name: link.parent_name } : null,
       },
     })),
-    realEstateCompanyId: row.real_estate_company_id,
-    realEstateCompany:
-      row.real_estate_company_id !== null && row.company_name !== null
-        ? { id: row.real_estate_company_id, name: row.company_name }
-        : null,
     realEstateProduct:
       type === 'REAL_ESTATE'
         ? {
@@ -90,10 +104,18 @@ function toProduct(row: ProductRow, links: LinkedCategory[]): Product {
       type === 'MAINTENANCE'
         ? { productType: row.maintenance_type, description: row.maintenance_description }
         : null,
-    isActive: row.is_active === 1,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
   };
+}
+
+/** The links grouped by product once, keeping their order (by category name). */
+function linksByProduct(links: LinkedCategory[]): Map<number, LinkedCategory[]> {
+  const byProduct = new Map<number, LinkedCategory[]>();
+  for (const link of links) {
+    const group = byProduct.get(link.product_id);
+    if (group) group.push(link);
+    else byProduct.set(link.product_id, [link]);
+  }
+  return byProduct;
 }
 
 async function withCategories(ctx: AppContext, rows: ProductRow[]): Promise<Product[]> {
@@ -101,12 +123,8 @@ async function withCategories(ctx: AppContext, rows: ProductRow[]): Promise<Prod
     ctx.db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) =>
-    toProduct(
-      row,
-      links.filter((link) => link.product_id === row.id),
-    ),
-  );
+  const byProduct = linksByProduct(links);
+  return rows.map((row) => toProduct(row, byProduct.get(row.id) ?? []));
 }
 
 export async function productDetail(ctx: AppContext, id: number): Promise<Product> {
@@ -115,9 +133,13 @@ export async function productDetail(ctx: AppContext, id: number): Promise<Produc
   return (await withCategories(ctx, [row]))[0]!;
 }
 
-export async function listProductsFor(ctx: AppContext, rawQuery: Record<string, unknown>) {
+/** List rows only: the list runs no categories query. */
+export async function listProductsFor(
+  ctx: AppContext,
+  rawQuery: Record<string, unknown>,
+): Promise<{ rows: ProductListRow[]; total: number }> {
   const { rows, total } = await listProducts(ctx.db, parseListQuery(rawQuery, productListSpec));
-  return { rows: await withCategories(ctx, rows), total };
+  return { rows: rows.map(toProductListRow), total };
 }
 
 /**

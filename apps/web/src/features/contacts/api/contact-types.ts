@@ -1,7 +1,10 @@
 import type { ContactType } from '@crm/domain';
 
-/** A contact as the API answers it (apps/server/src/modules/contacts/contacts.schemas.ts). */
-export interface Contact {
+/**
+ * A row of GET /api/contacts: what the list shows and its row actions need (Convert asks only for
+ * the missing conversion fields). The detail answers the whole Contact.
+ */
+export interface ContactListRow {
   id: number;
   type: ContactType;
   name: string;
@@ -12,6 +15,23 @@ export interface Contact {
   nationality: string | null;
   residency: string | null;
   gender: string | null;
+  source: string | null;
+  agencyId: number | null;
+  agency: { id: number; name: string } | null;
+  owner: { id: number; name: string };
+  assignedToId: number | null;
+  assignedTo: { id: number; name: string } | null;
+  completeness: number;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A whole contact, as the detail and every write answer it
+ * (apps/server/src/modules/contacts/contacts.schemas.ts).
+ */
+export interface Contact extends ContactListRow {
   passportNumber: string | null;
   birthday: string | null;
   trIdNumber: string | null;
@@ -26,18 +46,13 @@ export interface Contact {
   preferredPayment: string | null;
   serviceCategory: string | null;
   roomNumber: string | null;
-  source: string | null;
   /** Sanitised rich text (HTML). */
   notes: string;
-  agencyId: number | null;
-  agency: { id: number; name: string } | null;
-  owner: { id: number; name: string };
-  assignedToId: number | null;
-  assignedTo: { id: number; name: string } | null;
-  completeness: number;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
+}
+
+/** A whole contact rather than a list row: list rows have no notes. */
+export function isWholeContact(contact: ContactListRow): contact is Contact {
+  return 'notes' in contact;
 }
 
 /** The screens' route segment for each type: /leads and /lead/{id}, /customers and /customer/{id}. */

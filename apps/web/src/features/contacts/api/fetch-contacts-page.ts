@@ -1,9 +1,9 @@
 import type { ContactType, ListQuery } from '@crm/domain';
 import { fetchListPage, type ListPage } from '../../../lib/list-page';
-import type { Contact } from './contact-types';
+import type { ContactListRow } from './contact-types';
 
-/** GET /api/contacts?type=lead|customer with the table's search, sort, filters and page. */
+/** GET /api/contacts?type=lead|customer (list rows) with the table's search, sort, filters and page. */
 export function fetchContactsPage(type: ContactType) {
-  return (query: ListQuery, signal: AbortSignal): Promise<ListPage<Contact>> =>
-    fetchListPage<Contact>('/contacts', query, signal, { type: type.toLowerCase() });
+  return (query: ListQuery, signal: AbortSignal): Promise<ListPage<ContactListRow>> =>
+    fetchListPage<ContactListRow>('/contacts', query, signal, { type: type.toLowerCase() });
 }

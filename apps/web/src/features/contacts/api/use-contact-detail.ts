@@ -4,7 +4,7 @@ import { fetchContact, fetchContactDuplicates } from './contact-detail-api';
 import { contactDetailKeys } from './contact-detail-keys';
 import type { Contact } from './contact-types';
 
-/** The contact from the server; the one passed from the list is shown meanwhile. */
+/** The contact from the server; a whole contact passed in navigation state is shown meanwhile. */
 export function useContactDetail(id: number, passed: Contact | undefined) {
   return useQuery({
     queryKey: contactDetailKeys.detail(id),

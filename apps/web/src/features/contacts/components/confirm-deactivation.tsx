@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import type { Contact } from '../api/contact-types';
+import type { ContactListRow } from '../api/contact-types';
 import { fullName } from './contact-list-labels';
 
 function openDeactivateConfirm(title: string, message: string, onConfirm: () => void): void {
@@ -15,7 +15,7 @@ function openDeactivateConfirm(title: string, message: string, onConfirm: () => 
 }
 
 /** Confirms the deactivation of one contact (001 §2.2). */
-export function confirmDeactivateContact(contact: Contact, onConfirm: () => void): void {
+export function confirmDeactivateContact(contact: ContactListRow, onConfirm: () => void): void {
   openDeactivateConfirm(
     'Deactivate contact',
     `Are you sure you want to deactivate ${fullName(contact)}?`,

@@ -1,7 +1,7 @@
 import type { FilterMode } from '@crm/domain';
 import { Text } from '@mantine/core';
 import type { ColumnFilterConfig, DataTableColumn } from '../../../components/data-table';
-import type { Contact } from '../api/contact-types';
+import type { ContactListRow } from '../api/contact-types';
 import { CompletenessBar } from './completeness-bar';
 import { fullName } from './contact-list-labels';
 import { ContactPhoneCell } from './contact-phone-cell';
@@ -28,7 +28,10 @@ function plainText(value: string | null | undefined, emphasis = false) {
 }
 
 /** Name, Agency, E-Mail, Phone Number, Created By, Assigned To, Completeness, Actions. */
-export function contactColumns(isAdmin: boolean, handlers: ContactRowHandlers): DataTableColumn<Contact>[] {
+export function contactColumns(
+  isAdmin: boolean,
+  handlers: ContactRowHandlers,
+): DataTableColumn<ContactListRow>[] {
   return [
     {
       key: 'name',

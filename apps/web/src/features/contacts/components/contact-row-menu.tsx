@@ -1,16 +1,16 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconEye, IconTransform, IconUserOff } from '@tabler/icons-react';
-import type { Contact } from '../api/contact-types';
+import type { ContactListRow } from '../api/contact-types';
 import { fullName } from './contact-list-labels';
 
 export interface ContactRowHandlers {
-  onView: (contact: Contact) => void;
-  onConvert: (contact: Contact) => void;
-  onDeactivate: (contact: Contact) => void;
+  onView: (contact: ContactListRow) => void;
+  onConvert: (contact: ContactListRow) => void;
+  onDeactivate: (contact: ContactListRow) => void;
 }
 
 interface ContactRowMenuProps extends ContactRowHandlers {
-  contact: Contact;
+  contact: ContactListRow;
   isAdmin: boolean;
 }
 

@@ -2,7 +2,7 @@ import { missingConversionFields } from '@crm/domain';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { CountrySelect } from '../../../components/country-select';
-import type { Contact } from '../api/contact-types';
+import type { ContactListRow } from '../api/contact-types';
 import type { ConversionValues } from '../api/convert-contact';
 import { fullName } from './contact-list-labels';
 import { GENDER_OPTIONS } from './contact-options';
@@ -13,10 +13,10 @@ type ListConversionField = (typeof LIST_CONVERSION_FIELDS)[number];
 
 interface ConvertLeadModalProps {
   /** The lead being converted; the modal is open while there is one. */
-  lead: Contact | null;
+  lead: ContactListRow | null;
   saving: boolean;
   onClose: () => void;
-  onConfirm: (lead: Contact, values: ConversionValues) => void;
+  onConfirm: (lead: ContactListRow, values: ConversionValues) => void;
 }
 
 export function ConvertLeadModal({ lead, saving, onClose, onConfirm }: ConvertLeadModalProps) {
@@ -28,10 +28,10 @@ export function ConvertLeadModal({ lead, saving, onClose, onConfirm }: ConvertLe
 }
 
 interface ConvertLeadFormProps {
-  lead: Contact;
+  lead: ContactListRow;
   saving: boolean;
   onCancel: () => void;
-  onConfirm: (lead: Contact, values: ConversionValues) => void;
+  onConfirm: (lead: ContactListRow, values: ConversionValues) => void;
 }
 
 /** Asks only for the missing nationality, residency and gender; 'Yes, Convert' waits for all of them. */

@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../../lib/session-context';
-import { CONTACT_PATHS, type Contact } from '../api/contact-types';
+import { CONTACT_PATHS, type Contact, type ContactListRow, isWholeContact } from '../api/contact-types';
 import type { ConversionValues } from '../api/convert-contact';
 import { useContactDetail, useContactDuplicates } from '../api/use-contact-detail';
 import { useDeleteContact, useStoreSavedContact } from '../api/use-contact-detail-mutations';
@@ -24,12 +24,16 @@ function parseId(raw: string | undefined): number | undefined {
   return Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
-/** The contact the list passed in navigation state, if it is this one. */
+/**
+ * The contact passed in navigation state, if it is this one and whole. The list passes a list row,
+ * which lacks the detail's fields: the loader shows until the detail arrives instead.
+ */
 function passedContact(state: unknown, id: number): Contact | undefined {
   if (typeof state !== 'object' || state === null || !('contact' in state)) return undefined;
   const contact = (state as { contact: unknown }).contact;
   if (typeof contact !== 'object' || contact === null) return undefined;
-  return (contact as Partial<Contact>).id === id ? (contact as Contact) : undefined;
+  const passed = contact as ContactListRow;
+  return passed.id === id && isWholeContact(passed) ? passed : undefined;
 }
 
 /** /lead/{id} and /customer/{id} (001 §2.4). */

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { DataTable, type RowId } from '../../../components/data-table';
 import { useCurrentUser } from '../../../lib/session-context';
 import { contactKeys } from '../api/contact-keys';
-import { CONTACT_PATHS, type Contact } from '../api/contact-types';
+import { CONTACT_PATHS, type ContactListRow } from '../api/contact-types';
 import { fetchContactsPage } from '../api/fetch-contacts-page';
 import { useConvertLead } from '../api/use-convert-lead';
 import { useDeactivateContacts } from '../api/use-deactivate-contacts';
@@ -25,7 +25,7 @@ import { ReassignOwnerModal } from '../components/reassign-owner-modal';
 
 const CONTACT_ROW_HEIGHT = 80;
 const CONTACT_LIST_HEIGHT = 600;
-const getContactId = (contact: Contact) => contact.id;
+const getContactId = (contact: ContactListRow) => contact.id;
 const NO_SELECTION: RowId[] = [];
 
 /** /leads and /customers (001 §2.2). */
@@ -35,7 +35,7 @@ export function ContactsListPage({ type }: { type: ContactType }) {
   const isAdmin = useCurrentUser().role === 'admin';
   const navigate = useNavigate();
   const [selectedIds, setSelectedIds] = useState<RowId[]>(NO_SELECTION);
-  const [converting, setConverting] = useState<Contact | null>(null);
+  const [converting, setConverting] = useState<ContactListRow | null>(null);
   const [reassigning, setReassigning] = useState(false);
   const deactivate = useDeactivateContacts();
   const reassign = useReassignContacts();

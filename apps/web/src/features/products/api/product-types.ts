@@ -1,21 +1,25 @@
 import type { ProductType } from '@crm/domain';
 
-/** A product as GET /api/products and GET /api/product/{id} answer it (money in pounds). */
-export interface Product {
+/** A row of GET /api/products: what the list shows and its actions need. */
+export interface ProductListRow {
   id: number;
   title: string;
-  description: string;
   productType: ProductType;
-  categoryIds: number[];
-  productCategories: ProductCategoryLink[];
   realEstateCompanyId: number | null;
   realEstateCompany: CompanyRef | null;
-  realEstateProduct: RealEstateBlock | null;
-  dormitoryProduct: DormitoryBlock | null;
-  maintenanceProduct: MaintenanceBlock | null;
   isActive: boolean;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A whole product as GET /api/product/{id} and every write answer it (money in pounds). */
+export interface Product extends ProductListRow {
+  description: string;
+  categoryIds: number[];
+  productCategories: ProductCategoryLink[];
+  realEstateProduct: RealEstateBlock | null;
+  dormitoryProduct: DormitoryBlock | null;
+  maintenanceProduct: MaintenanceBlock | null;
 }
 
 export interface ProductCategoryLink {

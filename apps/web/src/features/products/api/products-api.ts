@@ -1,10 +1,11 @@
 import type { ListQuery, ProductFormInput } from '@crm/domain';
 import { apiJson } from '../../../lib/api-client';
 import { fetchListPage, type ListPage } from '../../../lib/list-page';
-import type { BulkResult, Product } from './product-types';
+import type { BulkResult, Product, ProductListRow } from './product-types';
 
-export function fetchProductsPage(query: ListQuery, signal: AbortSignal): Promise<ListPage<Product>> {
-  return fetchListPage<Product>('/products', query, signal);
+/** GET /api/products: list rows, without description, categories or type blocks. */
+export function fetchProductsPage(query: ListQuery, signal: AbortSignal): Promise<ListPage<ProductListRow>> {
+  return fetchListPage<ProductListRow>('/products', query, signal);
 }
 
 export function fetchProduct(id: number, signal?: AbortSignal): Promise<Product> {

@@ -1,6 +1,9 @@
 import type { Product } from '../api/product-types';
 
-/** The product the list passed in navigation state, if it is the one on screen. */
+/**
+ * The product passed in navigation state, if it is the one on screen and whole (it has its
+ * categories). The list passes a list row, which is not: the detail then waits for the server.
+ */
 export function passedProduct(state: unknown, id: number | undefined): Product | undefined {
   if (typeof state !== 'object' || state === null || !('product' in state)) return undefined;
   const product: unknown = state.product;

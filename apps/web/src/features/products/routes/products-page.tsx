@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { DataTable, type RowId } from '../../../components/data-table';
 import { useCurrentUser } from '../../../lib/session-context';
 import { productKeys } from '../api/product-keys';
-import type { Product } from '../api/product-types';
+import type { ProductListRow } from '../api/product-types';
 import { fetchProductsPage } from '../api/products-api';
 import { ProductDialog } from '../components/product-dialog/product-dialog';
 import { BulkStatusButtons } from '../components/product-list/bulk-status-buttons';
@@ -15,7 +15,7 @@ import { productScreenMessages as m } from '../lib/product-screen-messages';
 /** 002 §9: product list rows 75 px, list 600 px. */
 const PRODUCT_ROW_HEIGHT = 75;
 const PRODUCT_LIST_HEIGHT = 600;
-const getProductId = (product: Product) => product.id;
+const getProductId = (product: ProductListRow) => product.id;
 
 export function ProductsPage() {
   const isAdmin = useCurrentUser().role === 'admin';

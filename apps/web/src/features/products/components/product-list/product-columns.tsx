@@ -1,14 +1,14 @@
 import { formatDateTime } from '@crm/domain';
 import { Badge, Text } from '@mantine/core';
 import type { DataTableColumn } from '../../../../components/data-table';
-import type { Product } from '../../api/product-types';
+import type { ProductListRow } from '../../api/product-types';
 import { ProductRowActions } from './product-row-actions';
 
 /**
  * 002 §2 "Product list": Title, Created By (which shows the created date and time), Status and
  * Actions. Title and the created date sort on the server.
  */
-export const productColumns: DataTableColumn<Product>[] = [
+export const productColumns: DataTableColumn<ProductListRow>[] = [
   {
     key: 'title',
     header: 'Title',

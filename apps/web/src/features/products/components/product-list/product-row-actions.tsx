@@ -1,10 +1,13 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDotsVertical, IconEye } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import type { Product } from '../../api/product-types';
+import type { ProductListRow } from '../../api/product-types';
 
-/** The row menu: View opens /product/{id} with the row as navigation state. */
-export function ProductRowActions({ product }: { product: Product }) {
+/**
+ * The row menu: View opens /product/{id} with the row as navigation state (a list row, so the
+ * detail shows its loader until the whole product arrives).
+ */
+export function ProductRowActions({ product }: { product: ProductListRow }) {
   const navigate = useNavigate();
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
