@@ -4,17 +4,20 @@
  *   npm run bench [-- --database-url URL] [--connections 10] [--duration 10]
  *
  * SQLite (a temporary data folder) unless --database-url names a PostgreSQL server, on which a fresh
- * database is created and dropped afterwards. The server runs in this process, built by buildApp
- * exactly as main.ts builds it; autocannon sends the load from a worker thread so that it does not
- * share the event loop it measures. Exits 1 when a scenario misses its p99 target.
+ * database is created and dropped afterwards. The server runs as `npm start` runs it: as many
+ * processes as the server would start (apps/server/src/main.ts, forked like main.ts forks them), or
+ * with --workers 1 in this process, built by buildApp; autocannon sends the load from a worker
+ * thread. Exits 1 when a scenario misses its p99 target.
  */
 
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
+import { forkServerProcesses, type ServerProcesses } from '../apps/server/src/cluster.js';
+import { defaultWorkers, loadConfig } from '../apps/server/src/config.js';
 import type { Db } from '../apps/server/src/db/database.js';
 import { hashPassword } from '../apps/server/src/modules/auth/password.js';
 import type { SeedContext } from './generators/context.js';
@@ -28,7 +31,7 @@ import {
   openMigrated,
   type ScratchDatabase,
 } from './lib/database.js';
-import { type LoopStats, machineBusyShare, watchEventLoop } from './lib/diagnostics.js';
+import { type LoopStats, machineBusyShare, watchServing } from './lib/diagnostics.js';
 import { Rng } from './lib/prng.js';
 import { fixed, markdownTable, percentile, timeRuns } from './lib/stats.js';
 import { SCENARIOS, type Scenario, TARGET_CONNECTIONS } from './scenarios.js';
@@ -44,7 +47,12 @@ const USAGE = `Usage: npm run bench -- [options]
   --contacts N           contacts to seed, with notes and history (default 100000)
   --products N           products to seed (default 10000)
   --iterations N         sequential database-only runs per scenario (default 500)
-  --only TEXT            run only the scenarios whose name contains TEXT`;
+  --only TEXT            run only the scenarios whose name contains TEXT
+  --workers N            server processes (default ${defaultWorkers()}, as the server starts on this machine;
+                         1 runs the server inside the bench, with event-loop and GC figures)`;
+
+/** What `npm start` runs, here from source. */
+const SERVER_MAIN = fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url));
 
 /** Fixed so that every run benchmarks the same rows. */
 const SEED = 1;
@@ -76,6 +84,7 @@ async function main(): Promise<number> {
     products: { type: 'string' },
     iterations: { type: 'string' },
     only: { type: 'string' },
+    workers: { type: 'string' },
     help: { type: 'boolean' },
   });
   if (values.help) {
@@ -94,6 +103,7 @@ async function main(): Promise<number> {
   );
   const iterations = intOption(values, 'iterations', 500, { min: 1, max: 100_000 });
   const only = stringOption(values, 'only');
+  const workers = intOption(values, 'workers', defaultWorkers(), { min: 1, max: 64 });
   const scenarios = SCENARIOS.filter((s) => !only || s.name.includes(only));
   if (scenarios.length === 0) throw new UsageError(`No scenario name contains "${only}"`);
 
@@ -109,6 +119,7 @@ async function main(): Promise<number> {
   const scratch = await createScratchDatabase(serverUrl);
   let db: Db | undefined;
   let app: FastifyInstance | undefined;
+  let processes: ServerProcesses | undefined;
   try {
     console.log(`Database: ${describeTarget(scratch.options)} (scratch, removed afterwards)`);
     db = await openMigrated(scratch.options);
@@ -128,22 +139,39 @@ async function main(): Promise<number> {
     }
     await analyzeAfterLoad(db);
 
-    const config = loadConfig({
+    const serverEnv = {
       NODE_ENV: 'production',
       LOG_LEVEL: 'silent',
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: scratch.options.dataDir,
       ...(scratch.options.databaseUrl ? { DATABASE_URL: scratch.options.databaseUrl } : {}),
-    });
-    app = await buildApp({ config, db, serveWeb: false });
-    await app.listen({ host: config.host, port: config.port });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    };
+    let base: string;
+    let serverPids: number[];
+    if (workers === 1) {
+      const config = loadConfig(serverEnv);
+      app = await buildApp({ config, db, serveWeb: false });
+      await app.listen({ host: config.host, port: config.port });
+      base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      serverPids = [process.pid];
+    } else {
+      processes = await forkServerProcesses({
+        count: workers,
+        log: { info: () => {}, error: (...args: unknown[]) => console.error(...args) },
+        exec: SERVER_MAIN,
+        execArgv: ['--import', 'tsx', ...process.execArgv.filter((flag) => flag.startsWith('--max-semi'))],
+        env: serverEnv,
+      });
+      base = `http://127.0.0.1:${processes.port}`;
+      serverPids = processes.pids();
+    }
     const token = await signIn(base);
     const headers = { authorization: `Bearer ${token}` };
 
     console.log(
       `Load: ${connections} connections, ${warmup} s warm-up + ${duration} s per scenario; ` +
+        `${workers} server process${workers === 1 ? ' (in the bench)' : 'es'}; ` +
         `${os.cpus().length} cores, Node ${process.version}, load average ${fixed(os.loadavg()[0] ?? Number.NaN, 2)}\n`,
     );
     const measured: Measured[] = [];
@@ -156,7 +184,7 @@ async function main(): Promise<number> {
       const busyBefore = await machineBusyShare();
       if (warmup > 0) await load(base, scenario, headers, connections, warmup);
       if (interrupted) break;
-      const stopWatching = watchEventLoop();
+      const stopWatching = watchServing(serverPids);
       const http = await load(base, scenario, headers, connections, duration);
       const loop = stopWatching();
       if (!http) break;
@@ -171,6 +199,7 @@ async function main(): Promise<number> {
     );
     return report(measured, scratch, connections);
   } finally {
+    await processes?.stop();
     await app?.close();
     await db?.destroy();
     await scratch.dispose();
@@ -336,7 +365,7 @@ function printServingThread(measured: readonly Measured[]): void {
           Number.isFinite(loop.runQueueWaitMs) ? `${fixed((100 * loop.runQueueWaitMs) / wallMs, 1)}%` : '—',
           fixed(loop.delayP99Ms, 1),
           fixed(loop.delayMaxMs, 1),
-          String(loop.gcCount),
+          fixed(loop.gcCount, 0),
           `${fixed(loop.gcTotalMs, 0)} (${fixed((100 * loop.gcTotalMs) / wallMs, 1)}%)`,
           fixed(loop.gcMaxMs, 1),
         ];

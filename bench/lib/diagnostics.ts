@@ -15,23 +15,32 @@ export interface LoopStats {
 }
 
 /**
- * The main thread's scheduler figures from /proc: nanoseconds on a CPU and waiting for one. The
- * main thread's id is the process id; autocannon's worker thread is a different task.
+ * The main threads' scheduler figures from /proc, summed: nanoseconds on a CPU and waiting for one.
+ * A main thread's id is its process id; autocannon's worker thread is a different task.
  */
-function threadSchedule(): { cpuNs: number; waitNs: number } | undefined {
+function threadSchedule(pids: readonly number[]): { cpuNs: number; waitNs: number } | undefined {
   try {
-    const [cpu, wait] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').trim().split(/\s+/);
-    return { cpuNs: Number(cpu), waitNs: Number(wait) };
+    let cpuNs = 0;
+    let waitNs = 0;
+    for (const pid of pids) {
+      const [cpu, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(/\s+/);
+      cpuNs += Number(cpu);
+      waitNs += Number(wait);
+    }
+    return { cpuNs, waitNs };
   } catch {
     return undefined;
   }
 }
 
 /**
- * Watches this thread's event loop and garbage collector while a load runs, to tell a slow query
- * from a pause. Call the returned function to stop and read the figures.
+ * Watches the serving threads' CPU while a load runs, and, when the server runs in this process,
+ * its event loop and garbage collector, to tell a slow query from a pause. Server processes of
+ * their own are watched through /proc only: loop and GC figures are then NaN. Call the returned
+ * function to stop and read the figures.
  */
-export function watchEventLoop(): () => LoopStats {
+export function watchServing(serverPids: readonly number[]): () => LoopStats {
+  const inProcess = serverPids.length === 1 && serverPids[0] === process.pid;
   const delay = monitorEventLoopDelay({ resolution: 1 });
   let gcCount = 0;
   let gcTotalMs = 0;
@@ -45,9 +54,9 @@ export function watchEventLoop(): () => LoopStats {
   });
   observer.observe({ entryTypes: ['gc'] });
   delay.enable();
-  const scheduleBefore = threadSchedule();
+  const scheduleBefore = threadSchedule(serverPids);
   return () => {
-    const scheduleAfter = threadSchedule();
+    const scheduleAfter = threadSchedule(serverPids);
     delay.disable();
     observer.disconnect();
     return {
@@ -55,11 +64,11 @@ export function watchEventLoop(): () => LoopStats {
         scheduleBefore && scheduleAfter ? (scheduleAfter.cpuNs - scheduleBefore.cpuNs) / 1e6 : Number.NaN,
       runQueueWaitMs:
         scheduleBefore && scheduleAfter ? (scheduleAfter.waitNs - scheduleBefore.waitNs) / 1e6 : Number.NaN,
-      delayP99Ms: delay.percentile(99) / 1e6,
-      delayMaxMs: delay.max / 1e6,
-      gcCount,
-      gcTotalMs,
-      gcMaxMs,
+      delayP99Ms: inProcess ? delay.percentile(99) / 1e6 : Number.NaN,
+      delayMaxMs: inProcess ? delay.max / 1e6 : Number.NaN,
+      gcCount: inProcess ? gcCount : Number.NaN,
+      gcTotalMs: inProcess ? gcTotalMs : Number.NaN,
+      gcMaxMs: inProcess ? gcMaxMs : Number.NaN,
     };
   };
 }

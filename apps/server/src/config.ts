@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 export const VARIANTS = ['alfam', 'dcs', 'sg'] as const;
@@ -40,7 +41,13 @@ const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   WEB_DIST_DIR: optionalText,
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });
+
+/** One server process per core, up to eight: beyond that the database is the limit, not the CPU. */
+export function defaultWorkers(): number {
+  return Math.min(availableParallelism(), 8);
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -57,6 +64,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   webDistDir: string | undefined;
+  /** Server processes sharing the port; 1 serves from the main process alone. */
+  workers: number;
 }
 
 /** Loads ./.env into the environment when present; variables already set win. */
@@ -91,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
+    workers: e.WORKERS ?? defaultWorkers(),
   };
 }

@@ -1,24 +1,69 @@
+import cluster from 'node:cluster';
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { bootstrapFirstAdmin } from './bootstrap-admin.js';
-import { loadConfig, loadDotEnv } from './config.js';
-import { createDatabase, sqlitePath } from './db/database.js';
+import { forkServerProcesses } from './cluster.js';
+import { type Config, loadConfig, loadDotEnv } from './config.js';
+import { createDatabase, type Db, sqlitePath } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { resolveTokenSecret } from './modules/auth/token.js';
 
+/**
+ * The main process prepares the database once (migrations, the token secret, the first admin), then
+ * serves, alone when WORKERS=1 and otherwise through WORKERS processes that share the port. Each of
+ * those runs this file again and only serves.
+ */
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
+  if (cluster.isWorker) {
+    await serve(config, createDatabase(config));
+    // The main process is gone (killed, crashed): nobody hands out connections any more.
+    process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+    return;
+  }
+
+  const log = pino({ level: config.logLevel });
   const db = createDatabase(config);
   await migrateToLatest(db);
+  await resolveTokenSecret(db, config.jwtSecret);
+  await bootstrapFirstAdmin(db, config, log);
+  const ready = () =>
+    log.info(
+      {
+        database: config.databaseUrl ? 'postgres' : sqlitePath(config.dataDir),
+        variant: config.variant,
+        processes: config.workers,
+      },
+      `CRM ready on http://localhost:${config.port}`,
+    );
+
+  if (config.workers === 1) {
+    await serve(config, db);
+    ready();
+    return;
+  }
+  await db.destroy();
+  const processes = await forkServerProcesses({ count: config.workers, log });
+  ready();
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    void processes.stop().then(() => process.exit(0));
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** Builds the app on this process's own database connection, listens, and closes cleanly on a signal. */
+async function serve(config: Config, db: Db): Promise<void> {
   const app = await buildApp({ config, db });
   app.addHook('onClose', async () => {
     await db.destroy();
   });
-  await bootstrapFirstAdmin(db, config, app.log);
   await app.listen({ host: config.host, port: config.port });
-  app.log.info(
-    { database: config.databaseUrl ? 'postgres' : sqlitePath(config.dataDir), variant: config.variant },
-    `CRM ready on http://localhost:${config.port}`,
-  );
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -42,6 +42,14 @@ export function createDatabase(options: DatabaseOptions): Db {
 
 const STATEMENT_CACHE_SIZE = 500;
 
+/**
+ * Kysely opens SQLite transactions with a plain `begin`, which takes the write lock only at the
+ * first write. With several server processes on one file, a transaction that read first and then
+ * finds another process has written meanwhile fails at once with SQLITE_BUSY (the busy timeout
+ * cannot help). Every transaction here writes, so each takes the lock up front and waits its turn.
+ */
+const BEGIN_WRITE = 'begin immediate';
+
 /** The part of a better-sqlite3 statement that Kysely's SQLite driver uses. */
 type DriverStatement = Pick<SQLite.Statement, 'reader' | 'all' | 'run' | 'iterate'>;
 
@@ -55,7 +63,7 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
   const prepare = (source: string): DriverStatement => {
     let statement = cache.get(source);
     if (!statement) {
-      statement = withPlainRows(sqlite.prepare(source));
+      statement = withPlainRows(sqlite.prepare(source === 'begin' ? BEGIN_WRITE : source));
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
       cache.set(source, statement);
     }

@@ -1,0 +1,97 @@
+import cluster, { type Worker } from 'node:cluster';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface ServerProcesses {
+  /** The port they share (the one asked for, or the one chosen for PORT=0). */
+  port: number;
+  /** Process ids of the running server processes. */
+  pids(): number[];
+  /** Asks every process to finish its requests and close; resolves when all have exited. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A list request allocates about a megabyte of short-lived objects (rows, their JSON); with V8's
+ * default 16 MB young generation the collector then runs every few dozen requests. 64 MB makes the
+ * pauses rarer without making them longer (a scavenge costs what survives, not what died).
+ */
+const SERVER_NODE_FLAGS: string[] = [];
+
+export interface ForkOptions {
+  count: number;
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
+  /** The script the processes run and its Node flags; by default this process's own. */
+  exec?: string;
+  execArgv?: string[];
+  /** Added to the environment the processes inherit. */
+  env?: Record<string, string>;
+}
+
+/**
+ * Starts `count` server processes sharing one listening port; the primary hands each new connection
+ * to the next process in turn. One Node process answers one request at a time, so at ten concurrent
+ * users a request waits for the nine before it; more processes use the other cores.
+ *
+ * Resolves once every process listens. A process that dies later is replaced; one that dies before it
+ * listens (a bad setting, a port in use) stops them all, since its siblings would fail alike.
+ */
+export async function forkServerProcesses(options: ForkOptions): Promise<ServerProcesses> {
+  const { count, log } = options;
+  cluster.setupPrimary({
+    ...(options.exec ? { exec: options.exec } : {}),
+    execArgv: [...(options.execArgv ?? process.execArgv), ...SERVER_NODE_FLAGS],
+  });
+  const running = new Set<Worker>();
+  let stopping = false;
+
+  let port = 0;
+  const start = () =>
+    new Promise<Worker>((resolve, reject) => {
+      const worker = cluster.fork(options.env);
+      const failed = (code: number | null, signal: string | null) =>
+        reject(new Error(`A server process exited before it listened (exit code ${code}, signal ${signal})`));
+      worker.once('exit', failed);
+      worker.once('listening', (address) => {
+        port = address.port;
+        worker.off('exit', failed);
+        resolve(worker);
+      });
+    });
+
+  const watch = (worker: Worker) => {
+    running.add(worker);
+    worker.once('exit', (code, signal) => {
+      running.delete(worker);
+      if (stopping) return;
+      log.error({ workerPid: worker.process.pid, code, signal }, 'a server process exited; starting another');
+      start().then(watch, (error: unknown) =>
+        log.error({ err: error }, 'could not replace a server process'),
+      );
+    });
+  };
+
+  const stop = async () => {
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            worker.once('exit', () => resolve());
+            worker.process.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+
+  const started = await Promise.allSettled(Array.from({ length: count }, start));
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await stop();
+    throw failure.reason;
+  }
+  for (const result of started) if (result.status === 'fulfilled') watch(result.value);
+  log.info({ processes: count }, 'server processes listening');
+  return { port, pids: () => [...running].map((worker) => worker.process.pid ?? 0), stop };
+}

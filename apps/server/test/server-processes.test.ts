@@ -1,0 +1,158 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * main.ts as `npm start` runs it, with WORKERS=2: one main process that prepares the database and
+ * two server processes sharing the port. Started from source through tsx, on a fresh SQLite folder.
+ */
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const ADMIN = { email: 'boss@example.com', password: 'start-123' };
+
+let dataDir: string;
+let port: number;
+let primary: ChildProcess;
+let output = '';
+let exited: Promise<number | null>;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: chosen } = probe.address() as { port: number };
+      probe.close(() => resolve(chosen));
+    });
+  });
+}
+
+/** Server processes started by a process, from /proc (the test suite runs on Linux). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        // pid (comm) state ppid …; comm may hold spaces, so read after the last parenthesis.
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        // tsx also runs an esbuild service as a child; only the ones running main.ts are servers.
+        return parent === pid && readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(MAIN);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}. Server output:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const api = (url: string, init: RequestInit = {}) => fetch(`http://127.0.0.1:${port}${url}`, init);
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'crm-processes-'));
+  port = await freePort();
+  primary = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      WORKERS: '2',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      CRM_ADMIN_EMAIL: ADMIN.email,
+      CRM_ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  primary.stdout?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  primary.stderr?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  exited = new Promise((resolve) => primary.once('exit', (code) => resolve(code)));
+  await until('the ready line', () => (output.includes('CRM ready on') ? true : undefined));
+}, 60_000);
+
+afterAll(async () => {
+  if (primary.exitCode === null) primary.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm start with WORKERS=2', () => {
+  it('serves from two processes that share sessions and take writes in turn', async () => {
+    expect(
+      await until('two server processes', () => (childrenOf(primary.pid!).length === 2 ? true : undefined)),
+    ).toBe(true);
+    const login = await api('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+
+    // New connections go to each process in turn; every one of them knows the session.
+    const seen = await Promise.all(
+      Array.from({ length: 8 }, () => api('/api/auth/me', { headers: { ...headers, connection: 'close' } })),
+    );
+    expect(seen.map((res) => res.status)).toEqual(Array(8).fill(200));
+
+    // Writes from both processes at once: each waits for the write lock instead of failing.
+    const created = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        api('/api/contacts', {
+          method: 'POST',
+          headers: { ...headers, connection: 'close' },
+          body: JSON.stringify({
+            type: 'LEAD',
+            name: `Lead${i}`,
+            surname: 'Parallel',
+            phone: `90532123${String(i).padStart(4, '0')}`,
+            source: 'Facebook',
+          }),
+        }),
+      ),
+    );
+    expect(created.map((res) => res.status)).toEqual(Array(24).fill(201));
+    const count = await api('/api/contacts/count?type=lead', { headers });
+    expect(await count.json()).toEqual({ count: 24 });
+  }, 60_000);
+
+  it('replaces a server process that dies', async () => {
+    const [victim] = childrenOf(primary.pid!);
+    process.kill(victim!, 'SIGKILL');
+    const replaced = await until('a replacement process', () => {
+      const now = childrenOf(primary.pid!);
+      return now.length === 2 && !now.includes(victim!) ? now : undefined;
+    });
+    expect(replaced).toHaveLength(2);
+    await until('the replacement to answer', async () =>
+      (await api('/api/health')).status === 200 ? true : undefined,
+    );
+  }, 60_000);
+
+  it('stops every process on SIGTERM and exits 0', async () => {
+    const workers = childrenOf(primary.pid!);
+    primary.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(
+      workers.filter((pid) => childrenOf(1).includes(pid) || readdirSync('/proc').includes(String(pid))),
+    ).toEqual([]);
+  }, 30_000);
+});
