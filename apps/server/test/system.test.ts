@@ -51,6 +51,23 @@ describe('security and conventions', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends the same security headers on every answer, errors included', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const missing = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    const unauthorised = await t.app.inject({ method: 'GET', url: '/api/contacts' });
+    for (const res of [missing, unauthorised]) {
+      for (const name of [
+        'content-security-policy',
+        'x-frame-options',
+        'referrer-policy',
+        'strict-transport-security',
+      ]) {
+        expect(res.headers[name], name).toBe(health.headers[name]);
+      }
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
