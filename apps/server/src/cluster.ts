@@ -15,7 +15,7 @@ export interface ServerProcesses {
  * default 16 MB young generation the collector then runs every few dozen requests. 64 MB makes the
  * pauses rarer without making them longer (a scavenge costs what survives, not what died).
  */
-const SERVER_NODE_FLAGS: string[] = [];
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
 
 export interface ForkOptions {
   count: number;
