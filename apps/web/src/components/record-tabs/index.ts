@@ -12,6 +12,7 @@ export {
   type NotesMessages,
   orFallback,
 } from './record-messages';
+export { type RecordTab, RecordTabsCard } from './record-tabs-card';
 export {
   type FileAction,
   type HistoryEntry,

@@ -1,4 +1,3 @@
-import { Card, Tabs } from '@mantine/core';
 import { IconFiles, IconHistory, IconNote, IconUsers } from '@tabler/icons-react';
 import {
   ActivitiesTab,
@@ -6,6 +5,7 @@ import {
   type HistoryEntry,
   type NotesMessages,
   NotesTab,
+  RecordTabsCard,
 } from '../../../components/record-tabs';
 import { agencyRecord } from '../api/agency-record';
 import { AgencyHistoryEntry } from './agency-history-entry';
@@ -23,35 +23,33 @@ const renderEntry = (entry: HistoryEntry) => <AgencyHistoryEntry entry={entry} /
 export function AgencyTabs({ agencyId }: { agencyId: number }) {
   const parent = agencyRecord(agencyId);
   return (
-    <Card withBorder radius="lg" padding="lg">
-      <Tabs defaultValue="notes" keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="notes" leftSection={<IconNote size={16} />}>
-            Notes
-          </Tabs.Tab>
-          <Tabs.Tab value="activities" leftSection={<IconHistory size={16} />}>
-            Activities
-          </Tabs.Tab>
-          <Tabs.Tab value="customers" leftSection={<IconUsers size={16} />}>
-            Customers
-          </Tabs.Tab>
-          <Tabs.Tab value="files" leftSection={<IconFiles size={16} />}>
-            Files
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="notes">
-          <NotesTab parent={parent} messages={AGENCY_NOTES_MESSAGES} />
-        </Tabs.Panel>
-        <Tabs.Panel value="activities">
-          <ActivitiesTab parent={parent} renderEntry={renderEntry} />
-        </Tabs.Panel>
-        <Tabs.Panel value="customers">
-          <CustomersTab agencyId={agencyId} />
-        </Tabs.Panel>
-        <Tabs.Panel value="files">
-          <FilesTab parent={parent} emptyText="No files uploaded for this agency." />
-        </Tabs.Panel>
-      </Tabs>
-    </Card>
+    <RecordTabsCard
+      tabs={[
+        {
+          value: 'notes',
+          label: 'Notes',
+          icon: <IconNote size={16} />,
+          panel: <NotesTab parent={parent} messages={AGENCY_NOTES_MESSAGES} />,
+        },
+        {
+          value: 'activities',
+          label: 'Activities',
+          icon: <IconHistory size={16} />,
+          panel: <ActivitiesTab parent={parent} renderEntry={renderEntry} />,
+        },
+        {
+          value: 'customers',
+          label: 'Customers',
+          icon: <IconUsers size={16} />,
+          panel: <CustomersTab agencyId={agencyId} />,
+        },
+        {
+          value: 'files',
+          label: 'Files',
+          icon: <IconFiles size={16} />,
+          panel: <FilesTab parent={parent} emptyText="No files uploaded for this agency." />,
+        },
+      ]}
+    />
   );
 }
