@@ -10,6 +10,7 @@ import { resolveTokenSecret, TokenSigner } from './modules/auth/token.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { downloadRoutes } from './modules/files/download.routes.js';
+import { JobRunner } from './modules/jobs/job-runner.js';
 import { productCategoriesRoutes } from './modules/product-categories/product-categories.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -50,7 +51,14 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
     db,
     config,
     tokens: new TokenSigner(await resolveTokenSecret(db, config.jwtSecret)),
+    jobs: new JobRunner(db, {
+      pollMs: config.jobsPollMs,
+      onError: (error, job) => app.log.error({ err: error, jobId: job?.id, kind: job?.kind }, 'job failed'),
+    }),
   };
+  // Modules register their job handlers while they are registered; jobs start once all are.
+  app.addHook('onReady', async () => ctx.jobs.start());
+  app.addHook('onClose', async () => ctx.jobs.stop());
 
   await registerSecurityHeaders(app);
   await registerApiDocs(app);

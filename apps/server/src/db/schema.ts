@@ -199,7 +199,34 @@ export interface ContactCountsTable {
   n: number;
 }
 
+/** The shared job queue (modules/jobs). JSON columns hold text. */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** queued, running, done, failed or cancelled. */
+  state: string;
+  unique_key: string | null;
+  payload: string;
+  checkpoint: string | null;
+  progress_done: Generated<number>;
+  progress_total: number | null;
+  progress_errors: Generated<number>;
+  result: string | null;
+  error: string | null;
+  actor_id: number | null;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: number;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
 export interface Database {
+  jobs: JobsTable;
   product_categories: ProductCategoriesTable;
   products: ProductsTable;
   product_category_links: ProductCategoryLinksTable;
