@@ -9,6 +9,7 @@ import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.js';
 import { resolveTokenSecret, TokenSigner } from './modules/auth/token.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { downloadRoutes } from './modules/files/download.routes.js';
 import { JobRunner } from './modules/jobs/job-runner.js';
 import { productCategoriesRoutes } from './modules/product-categories/product-categories.routes.js';
@@ -78,6 +79,7 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
         await secured.register(agenciesRoutes, { ctx });
         await secured.register(productCategoriesRoutes, { ctx });
         await secured.register(productsRoutes, { ctx });
+        await secured.register(exportsRoutes, { ctx });
       });
     },
     { prefix: '/api' },

@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-agencies.js';
 import * as m0004 from './migrations/0004-products.js';
 import * as m0005 from './migrations/0005-contact-counts.js';
 import * as m0007 from './migrations/0007-jobs.js';
+import * as m0007b from './migrations/0007b-imports-exports.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-products': m0004,
   '0005-contact-counts': m0005,
   '0007-jobs': m0007,
+  '0007b-imports-exports': m0007b,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -225,8 +225,67 @@ export interface JobsTable {
   updated_at: Timestamp;
 }
 
+export interface ImportsTable {
+  id: Generated<number>;
+  /** contacts or agencies. */
+  entity: string;
+  contact_type: string | null;
+  filename: string;
+  file_key: string;
+  format: string;
+  size: number;
+  /** JSON: the file's column headers in order. */
+  headers: string;
+  /** JSON: the chosen field of each column (null ignores it). */
+  mapping: string | null;
+  /** JSON: mode, key, skipErrors. */
+  options: string | null;
+  /** uploaded, previewing, previewed, running, done, failed, undoing, undone. */
+  state: string;
+  job_id: number | null;
+  total_rows: number | null;
+  created_count: Generated<number>;
+  updated_count: Generated<number>;
+  skipped_count: Generated<number>;
+  error_count: Generated<number>;
+  undo_result: string | null;
+  actor_id: number;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+  undone_at: Timestamp | null;
+}
+
+export interface ImportRowsTable {
+  import_id: number;
+  /** preview or run. */
+  phase: string;
+  row_number: number;
+  /** create, update, skip or error (and on a run: created, updated). */
+  action: string;
+  record_id: number | null;
+  label: string | null;
+  /** JSON lists and maps; changes holds { field: [old, new] } of an update. */
+  errors: string | null;
+  duplicates: string | null;
+  changes: string | null;
+}
+
+export interface ExportLogTable {
+  id: Generated<number>;
+  user_id: number;
+  list: string;
+  format: string;
+  row_count: number;
+  query: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   jobs: JobsTable;
+  imports: ImportsTable;
+  import_rows: ImportRowsTable;
+  export_log: ExportLogTable;
   product_categories: ProductCategoriesTable;
   products: ProductsTable;
   product_category_links: ProductCategoryLinksTable;

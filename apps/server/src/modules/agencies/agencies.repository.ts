@@ -3,6 +3,7 @@ import { foldCase } from '@crm/domain';
 import { type Expression, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type ListSpec, likePattern, listConditions, pageOf } from '../../db/list-query.js';
+import type { ListSource } from '../../db/list-stream.js';
 import type { AgenciesTable } from '../../db/schema.js';
 
 const agencyColumns = [
@@ -71,6 +72,15 @@ export async function listAgencies(db: Db, query: ListQuery) {
   for (const condition of conditions) countQb = countQb.where(condition);
   const { n } = await countQb.executeTakeFirstOrThrow();
   return { rows, total: Number(n) };
+}
+
+/** The list's select and conditions, for streaming every matching row (exports). */
+export function agencyListSource(db: Db, query: ListQuery): ListSource<AgencyRow> {
+  return {
+    select: agenciesQuery(db),
+    conditions: listConditions(db, query, agencyListSpec),
+    spec: agencyListSpec,
+  };
 }
 
 export async function countActiveAgencies(db: Db): Promise<number> {

@@ -4,6 +4,7 @@ import { type Expression, type Insertable, type SqlBool, sql, type Updateable } 
 import type { Db } from '../../db/database.js';
 import { type Engine, engineOf } from '../../db/dialect.js';
 import { type ListSpec, likePattern, listConditions, pageOf } from '../../db/list-query.js';
+import type { ListSource } from '../../db/list-stream.js';
 import type { ContactsTable } from '../../db/schema.js';
 
 /**
@@ -140,6 +141,19 @@ export async function listContacts(db: Db, scope: ContactScope, query: ListQuery
     total = await countWhere(db, [...scopeConditions(scope, byMatches), ...narrowed]);
   }
   return { rows, total };
+}
+
+/** The list's select and conditions, for streaming every matching row (exports). */
+export function contactListSource(
+  db: Db,
+  scope: ContactScope,
+  query: ListQuery,
+): ListSource<ContactListRecord> {
+  return {
+    select: contactsJoined(db).select(contactListColumns),
+    conditions: [...scopeConditions(scope), ...listConditions(db, query, contactListSpec)],
+    spec: contactListSpec,
+  };
 }
 
 async function countWhere(db: Db, conditions: Expression<SqlBool>[]): Promise<number> {

@@ -2,6 +2,7 @@ import type { ListQuery } from '@crm/domain';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type ListSpec, listConditions, pageOf } from '../../db/list-query.js';
+import type { ListSource } from '../../db/list-stream.js';
 import type { ProductsTable } from '../../db/schema.js';
 
 const productColumns = [
@@ -69,6 +70,15 @@ export async function listProducts(db: Db, query: ListQuery) {
   for (const condition of conditions) countQb = countQb.where(condition);
   const { n } = await countQb.executeTakeFirstOrThrow();
   return { rows, total: Number(n) };
+}
+
+/** The list's select and conditions, for streaming every matching row (exports). */
+export function productListSource(db: Db, query: ListQuery): ListSource<ProductListRecord> {
+  return {
+    select: productsJoined(db).select(productListColumns),
+    conditions: listConditions(db, query, productListSpec),
+    spec: productListSpec,
+  };
 }
 
 export async function findProduct(db: Db, id: number) {

@@ -55,7 +55,7 @@ export interface Product extends ProductListRow {
   maintenanceProduct: { productType: string | null; description: string | null } | null;
 }
 
-function toProductListRow(row: ProductListRecord): ProductListRow {
+export function toProductListRow(row: ProductListRecord): ProductListRow {
   return {
     id: row.id,
     title: row.title,

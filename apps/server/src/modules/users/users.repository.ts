@@ -2,6 +2,7 @@ import type { ListQuery } from '@crm/domain';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type ListSpec, listConditions, pageOf } from '../../db/list-query.js';
+import type { ListSource } from '../../db/list-stream.js';
 import type { UsersTable } from '../../db/schema.js';
 
 export type UserRow = Omit<Selectable<UsersTable>, never>;
@@ -72,6 +73,15 @@ export async function listUsers(
   for (const condition of conditions) countQb = countQb.where(condition);
   const { n } = await countQb.executeTakeFirstOrThrow();
   return { rows, total: Number(n) };
+}
+
+/** The list's select and conditions, for streaming every matching row (exports). */
+export function userListSource(db: Db, query: ListQuery, spec: ListSpec): ListSource<UserRow> {
+  return {
+    select: db.selectFrom('users').select(userColumns),
+    conditions: listConditions(db, query, spec),
+    spec,
+  };
 }
 
 export async function countUsers(db: Db): Promise<number> {
