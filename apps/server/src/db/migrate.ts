@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-products.js';
 import * as m0005 from './migrations/0005-contact-counts.js';
 import * as m0007 from './migrations/0007-jobs.js';
 import * as m0007b from './migrations/0007b-imports-exports.js';
+import * as m0008 from './migrations/0008-list-indexes.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005-contact-counts': m0005,
   '0007-jobs': m0007,
   '0007b-imports-exports': m0007b,
+  '0008-list-indexes': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -304,8 +304,8 @@ export async function agencyDuplicates(
 }
 
 export async function listAgenciesFor(ctx: AppContext, rawQuery: Record<string, unknown>) {
-  const { rows, total } = await listAgencies(ctx.db, parseListQuery(rawQuery, agencyListSpec));
-  return { rows: rows.map(toAgency), total };
+  const page = await listAgencies(ctx.db, parseListQuery(rawQuery, agencyListSpec));
+  return { ...page, rows: page.rows.map(toAgency) };
 }
 
 export { isAdmin };

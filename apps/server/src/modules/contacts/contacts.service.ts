@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { parseListQuery } from '../../db/list-query.js';
+import { type ListResult, parseListQuery } from '../../db/list-query.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
 import { nowIso } from '../../lib/time.js';
@@ -375,7 +375,7 @@ export function parseContactType(raw: unknown): ContactType | undefined {
 export async function listContactsFor(
   ctx: AppContext,
   rawQuery: Record<string, unknown>,
-): Promise<{ rows: ContactListRow[]; total: number }> {
+): Promise<ListResult<ContactListRow>> {
   const { type, agencyId, ...rest } = rawQuery;
   let agency: number | undefined;
   if (agencyId !== undefined) {
@@ -384,12 +384,8 @@ export async function listContactsFor(
       throw badRequest('agencyId must be a positive number');
   }
   const query = parseListQuery(rest, contactListSpec);
-  const { rows, total } = await listContacts(
-    ctx.db,
-    { type: parseContactType(type), agencyId: agency },
-    query,
-  );
-  return { rows: rows.map(toContactListRow), total };
+  const page = await listContacts(ctx.db, { type: parseContactType(type), agencyId: agency }, query);
+  return { ...page, rows: page.rows.map(toContactListRow) };
 }
 
 /** An agency's new name reaches its contacts' sort key and search text. */

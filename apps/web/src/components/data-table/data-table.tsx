@@ -50,7 +50,13 @@ export function DataTable<T>({
     if (current && current.selectedIds.length > 0) current.onChange([]);
   }, []);
   const list = useListState(onListChange);
-  const { query, rows, total } = usePagedRows({ queryKey, fetchPage, getRowId, state: list.state, pageSize });
+  const { query, rows, total, capped } = usePagedRows({
+    queryKey,
+    fetchPage,
+    getRowId,
+    state: list.state,
+    pageSize,
+  });
   const picked = useRowSelection(selection, rows, getRowId);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
 
@@ -96,6 +102,7 @@ export function DataTable<T>({
         filtersActive={list.isActive}
         onClearAll={list.clearAll}
         total={firstLoad || query.isError ? undefined : total}
+        totalCapped={capped}
         refreshing={query.isFetching && !firstLoad && !isFetchingNextPage}
       >
         {toolbar}
