@@ -15,6 +15,7 @@ import { productsRoutes } from './modules/products/products.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { viewsRoutes } from './modules/views/views.routes.js';
 import { authenticationHook } from './plugins/auth.js';
 import { registerApiDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -72,6 +73,7 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
         await secured.register(productCategoriesRoutes, { ctx });
         await secured.register(productsRoutes, { ctx });
         await secured.register(searchRoutes, { ctx });
+        await secured.register(viewsRoutes, { ctx });
       });
     },
     { prefix: '/api' },

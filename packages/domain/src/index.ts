@@ -12,3 +12,4 @@ export * from './search.js';
 export * from './text.js';
 export * from './token.js';
 export * from './users.js';
+export * from './views.js';
