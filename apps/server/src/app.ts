@@ -14,8 +14,10 @@ import { downloadRoutes } from './modules/files/download.routes.js';
 import { JobRunner } from './modules/jobs/job-runner.js';
 import { productCategoriesRoutes } from './modules/product-categories/product-categories.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { viewsRoutes } from './modules/views/views.routes.js';
 import { authenticationHook } from './plugins/auth.js';
 import { registerApiDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -80,6 +82,8 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
         await secured.register(productCategoriesRoutes, { ctx });
         await secured.register(productsRoutes, { ctx });
         await secured.register(exportsRoutes, { ctx });
+        await secured.register(searchRoutes, { ctx });
+        await secured.register(viewsRoutes, { ctx });
       });
     },
     { prefix: '/api' },

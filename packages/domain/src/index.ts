@@ -8,6 +8,8 @@ export * from './list-query.js';
 export * from './messages.js';
 export * from './phone.js';
 export * from './products.js';
+export * from './search.js';
 export * from './text.js';
 export * from './token.js';
 export * from './users.js';
+export * from './views.js';

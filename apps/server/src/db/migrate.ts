@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005-contact-counts.js';
 import * as m0007 from './migrations/0007-jobs.js';
 import * as m0007b from './migrations/0007b-imports-exports.js';
 import * as m0008 from './migrations/0008-list-indexes.js';
+import * as m0009 from './migrations/0009-search-views-merge.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0007-jobs': m0007,
   '0007b-imports-exports': m0007b,
   '0008-list-indexes': m0008,
+  '0009-search-views-merge': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

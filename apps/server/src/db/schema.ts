@@ -55,6 +55,10 @@ export interface AgenciesTable {
   parent_key: string;
   creator_key: string;
   search_text: string;
+  /** The office number without its calling code (migration 0009). */
+  office_key: Generated<string>;
+  /** Set when a merge folded this agency into another. */
+  merged_into_id: Generated<number | null>;
   is_active: Flag;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;
@@ -97,6 +101,12 @@ export interface ContactsTable {
   owner_key: string;
   assignee_key: string;
   search_text: string;
+  /** Palette keys (migration 0009): folded surname, phone without calling code, folded passport. */
+  surname_key: Generated<string>;
+  phone_key: Generated<string>;
+  passport_key: Generated<string>;
+  /** Set when a merge folded this contact into another. */
+  merged_into_id: Generated<number | null>;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;
 }
@@ -286,6 +296,35 @@ export interface Database {
   imports: ImportsTable;
   import_rows: ImportRowsTable;
   export_log: ExportLogTable;
+export interface SavedViewsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Which list the view belongs to: leads, customers, agencies, products, users. */
+  list: string;
+  name: string;
+  shared: Flag;
+  /** The list state as JSON: search, filters, sort, columns. */
+  state: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+export interface MergesTable {
+  id: Generated<number>;
+  kind: string;
+  survivor_id: number;
+  merged_id: number;
+  user_id: number;
+  /** JSON: both records before the merge, what moved, and the survivor's changed fields. */
+  snapshot: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  undone_at: Timestamp | null;
+  undone_by_id: number | null;
+}
+
+export interface Database {
+  saved_views: SavedViewsTable;
+  merges: MergesTable;
   product_categories: ProductCategoriesTable;
   products: ProductsTable;
   product_category_links: ProductCategoryLinksTable;

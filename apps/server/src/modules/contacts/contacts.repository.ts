@@ -240,7 +240,7 @@ export async function updateContact(db: Db, id: number, values: Updateable<Conta
 export async function findDuplicateCandidates(
   db: Db,
   id: number,
-  keys: { nameKey: string; emailKey: string | null; phone: string | null },
+  keys: { nameKey: string | null; emailKey: string | null; phone: string | null },
   limit = 20,
 ) {
   return contactsQuery(db)
@@ -248,7 +248,7 @@ export async function findDuplicateCandidates(
     .where('contacts.is_active', '=', 1)
     .where((eb) =>
       eb.or([
-        eb('contacts.name_key', '=', keys.nameKey),
+        ...(keys.nameKey ? [eb('contacts.name_key', '=', keys.nameKey)] : []),
         ...(keys.emailKey ? [eb('contacts.email_key', '=', keys.emailKey)] : []),
         ...(keys.phone ? [eb('contacts.phone', '=', keys.phone)] : []),
       ]),
