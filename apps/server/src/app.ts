@@ -10,6 +10,7 @@ import { resolveTokenSecret, TokenSigner } from './modules/auth/token.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { downloadRoutes } from './modules/files/download.routes.js';
+import { createFileStore, type FileStore } from './modules/files/storage/index.js';
 import { productCategoriesRoutes } from './modules/product-categories/product-categories.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -23,12 +24,19 @@ import { isAppRoute, registerWebApp, webDistDir } from './plugins/web-app.js';
 export interface BuildOptions {
   config: Config;
   db: Db;
+  /** The file store; by default the one the configuration names, closed with the app. */
+  files?: FileStore;
   /** Serve the built web app too (off in API tests). */
   serveWeb?: boolean;
 }
 
 /** Builds the whole application without listening, so tests can drive it with inject(). */
-export async function buildApp({ config, db, serveWeb = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  files,
+  serveWeb = true,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -50,7 +58,9 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
     db,
     config,
     tokens: new TokenSigner(await resolveTokenSecret(db, config.jwtSecret)),
+    files: files ?? createFileStore(config),
   };
+  if (!files) app.addHook('onClose', () => ctx.files.close());
 
   await registerSecurityHeaders(app);
   await registerApiDocs(app);

@@ -1,10 +1,13 @@
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { TokenSigner } from './modules/auth/token.js';
+import type { FileStore } from './modules/files/storage/index.js';
 
 /** What every service needs, built once in app.ts and handed to each module. */
 export interface AppContext {
   db: Db;
   config: Config;
   tokens: TokenSigner;
+  /** Uploaded files: DATA_DIR/uploads or an S3 bucket (FILE_STORAGE). */
+  files: FileStore;
 }
