@@ -88,8 +88,6 @@ export interface S3Settings {
   prefix: string;
 }
 
-export type FileStorageConfig = { kind: 'local' } | { kind: 's3'; s3: S3Settings };
-
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -107,7 +105,10 @@ export interface Config {
   webDistDir: string | undefined;
   /** Server processes sharing the port; 1 serves from the main process alone. */
   workers: number;
-  fileStorage: FileStorageConfig;
+  /** Where uploads live: DATA_DIR/uploads, or the bucket of `s3`. */
+  fileStorage: 'local' | 's3';
+  /** The S3_* settings, when S3_BUCKET is set (required for FILE_STORAGE=s3 and files:migrate). */
+  s3: S3Settings | undefined;
   /** Bearer token for /api/metrics; the endpoint does not exist without it. */
   metricsToken: string | undefined;
 }
@@ -145,21 +146,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     workers: e.WORKERS ?? defaultWorkers(),
-    fileStorage:
-      e.FILE_STORAGE === 's3'
-        ? {
-            kind: 's3',
-            s3: {
-              endpoint: e.S3_ENDPOINT,
-              region: e.S3_REGION,
-              bucket: e.S3_BUCKET ?? '',
-              accessKeyId: e.S3_ACCESS_KEY_ID,
-              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-              forcePathStyle: e.S3_FORCE_PATH_STYLE,
-              prefix: e.S3_PREFIX ?? '',
-            },
-          }
-        : { kind: 'local' },
+    fileStorage: e.FILE_STORAGE,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          bucket: e.S3_BUCKET,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          prefix: e.S3_PREFIX ?? '',
+        }
+      : undefined,
     metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -26,8 +26,8 @@ export async function prepareStore(kind: StoreKind): Promise<StoreUnderTest> {
  * before and after a failed upload to show nothing was left behind.
  */
 export async function storeContents(config: Config): Promise<string[]> {
-  const storage = config.fileStorage;
-  if (storage.kind === 'local') {
+  const s3 = config.s3;
+  if (config.fileStorage === 'local' || !s3) {
     const root = path.resolve(config.dataDir, 'uploads');
     if (!existsSync(root)) return [];
     return readdirSync(root, { recursive: true, withFileTypes: true })
@@ -36,16 +36,16 @@ export async function storeContents(config: Config): Promise<string[]> {
       .sort();
   }
   const client = new S3Client({
-    endpoint: storage.s3.endpoint,
-    region: storage.s3.region,
+    endpoint: s3.endpoint,
+    region: s3.region,
     forcePathStyle: true,
     credentials: {
-      accessKeyId: storage.s3.accessKeyId ?? '',
-      secretAccessKey: storage.s3.secretAccessKey ?? '',
+      accessKeyId: s3.accessKeyId ?? '',
+      secretAccessKey: s3.secretAccessKey ?? '',
     },
   });
   try {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: storage.s3.bucket }));
+    const page = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
     return (page.Contents ?? []).map((object) => object.Key ?? '').sort();
   } finally {
     client.destroy();

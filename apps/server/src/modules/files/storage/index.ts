@@ -7,9 +7,13 @@ export type { FileStore } from './file-store.js';
 export { STALE_TEMPORARY_MS } from './file-store.js';
 
 /** The store FILE_STORAGE names: DATA_DIR/uploads, or the S3_* bucket. */
-export function createFileStore(config: Pick<Config, 'dataDir' | 'fileStorage'>): FileStore {
-  const storage = config.fileStorage;
-  return storage.kind === 's3' ? new S3FileStore(storage.s3) : new LocalFileStore(uploadsDir(config.dataDir));
+export function createFileStore(
+  config: Pick<Config, 'dataDir' | 'fileStorage' | 's3'>,
+  kind: 'local' | 's3' = config.fileStorage,
+): FileStore {
+  if (kind === 'local') return new LocalFileStore(uploadsDir(config.dataDir));
+  if (!config.s3) throw new Error('S3_BUCKET (and the other S3_* settings) must be set to use S3');
+  return new S3FileStore(config.s3);
 }
 
 /**
@@ -17,7 +21,7 @@ export function createFileStore(config: Pick<Config, 'dataDir' | 'fileStorage'>)
  * than an upload can take, since other instances may be uploading right now.
  */
 export async function sweepStaleUploads(
-  config: Pick<Config, 'dataDir' | 'fileStorage'>,
+  config: Pick<Config, 'dataDir' | 'fileStorage' | 's3'>,
   log: { info: (fields: object, message: string) => void },
 ): Promise<void> {
   const store = createFileStore(config);
