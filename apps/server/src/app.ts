@@ -12,6 +12,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { downloadRoutes } from './modules/files/download.routes.js';
 import { JobRunner } from './modules/jobs/job-runner.js';
+import { createFileStore, type FileStore } from './modules/files/storage/index.js';
 import { productCategoriesRoutes } from './modules/product-categories/product-categories.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -27,12 +28,19 @@ import { isAppRoute, registerWebApp, webDistDir } from './plugins/web-app.js';
 export interface BuildOptions {
   config: Config;
   db: Db;
+  /** The file store; by default the one the configuration names, closed with the app. */
+  files?: FileStore;
   /** Serve the built web app too (off in API tests). */
   serveWeb?: boolean;
 }
 
 /** Builds the whole application without listening, so tests can drive it with inject(). */
-export async function buildApp({ config, db, serveWeb = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  files,
+  serveWeb = true,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -58,10 +66,12 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
       pollMs: config.jobsPollMs,
       onError: (error, job) => app.log.error({ err: error, jobId: job?.id, kind: job?.kind }, 'job failed'),
     }),
+    files: files ?? createFileStore(config),
   };
   // Modules register their job handlers while they are registered; jobs start once all are.
   app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('onClose', async () => ctx.jobs.stop());
+  if (!files) app.addHook('onClose', () => ctx.files.close());
 
   await registerSecurityHeaders(app);
   await registerApiDocs(app);

@@ -25,7 +25,33 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** The last migration this version of the code knows (the backup manifest records it). */
+export const LATEST_MIGRATION = Object.keys(migrations).sort().at(-1) ?? '';
+
+/**
+ * Migrations only go forward: a database that a newer version has migrated is refused, rather than
+ * served by code that does not know its tables.
+ */
+async function refuseNewerDatabase(db: Db): Promise<void> {
+  const known = new Set(Object.keys(migrations));
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === 'kysely_migration')) return;
+  const rows = await db
+    .selectFrom('kysely_migration' as never)
+    .select('name' as never)
+    .execute();
+  const unknown = (rows as { name: string }[]).map((row) => row.name).filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    throw new Error(
+      `This database was upgraded by a newer version of the CRM (it has migration ${unknown.sort().at(-1)}, ` +
+        `which this version does not know; this version ends at ${LATEST_MIGRATION}). ` +
+        'Run that version or a newer one: migrations only go forward.',
+    );
+  }
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
+  await refuseNewerDatabase(db);
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

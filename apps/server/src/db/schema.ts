@@ -291,11 +291,6 @@ export interface ExportLogTable {
   created_at: Timestamp;
 }
 
-export interface Database {
-  jobs: JobsTable;
-  imports: ImportsTable;
-  import_rows: ImportRowsTable;
-  export_log: ExportLogTable;
 export interface SavedViewsTable {
   id: Generated<number>;
   user_id: number;
@@ -323,6 +318,10 @@ export interface MergesTable {
 }
 
 export interface Database {
+  jobs: JobsTable;
+  imports: ImportsTable;
+  import_rows: ImportRowsTable;
+  export_log: ExportLogTable;
   saved_views: SavedViewsTable;
   merges: MergesTable;
   product_categories: ProductCategoriesTable;
