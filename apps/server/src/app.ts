@@ -9,10 +9,15 @@ import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.js';
 import { resolveTokenSecret, TokenSigner } from './modules/auth/token.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { createEventBus } from './modules/events/create-event-bus.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
 import { downloadRoutes } from './modules/files/download.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { productCategoriesRoutes } from './modules/product-categories/product-categories.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { startDueReminders } from './modules/tasks/due-reminders.js';
+import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authenticationHook } from './plugins/auth.js';
 import { registerApiDocs } from './plugins/docs.js';
@@ -50,7 +55,18 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
     db,
     config,
     tokens: new TokenSigner(await resolveTokenSecret(db, config.jwtSecret)),
+    events: createEventBus(config, db, (error) => app.log.error({ err: error }, 'live-update events failed')),
   };
+  // Open streams would keep the server from closing; they end first and the browser reconnects.
+  app.addHook('preClose', async () => ctx.events.endStreams());
+  // Before the database closes (main.ts adds that hook later, and onClose hooks run in order).
+  app.addHook('onClose', async () => ctx.events.close());
+  if (config.taskReminderSeconds > 0) {
+    const stop = startDueReminders(ctx, config.taskReminderSeconds * 1000, (error) =>
+      app.log.error({ err: error }, 'due-task reminders failed'),
+    );
+    app.addHook('onClose', async () => stop());
+  }
 
   await registerSecurityHeaders(app);
   await registerApiDocs(app);
@@ -70,6 +86,9 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
         await secured.register(agenciesRoutes, { ctx });
         await secured.register(productCategoriesRoutes, { ctx });
         await secured.register(productsRoutes, { ctx });
+        await secured.register(eventsRoutes, { ctx });
+        await secured.register(tasksRoutes, { ctx });
+        await secured.register(notificationsRoutes, { ctx });
       });
     },
     { prefix: '/api' },

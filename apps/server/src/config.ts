@@ -42,6 +42,7 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   WEB_DIST_DIR: optionalText,
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  TASK_REMINDER_SECONDS: z.coerce.number().min(0).max(3600).default(10),
 });
 
 /** One server process per core, up to eight: beyond that the database is the limit, not the CPU. */
@@ -66,6 +67,8 @@ export interface Config {
   webDistDir: string | undefined;
   /** Server processes sharing the port; 1 serves from the main process alone. */
   workers: number;
+  /** How often each process looks for due tasks to notify of; 0 turns the looking off. */
+  taskReminderSeconds: number;
 }
 
 /** Loads ./.env into the environment when present; variables already set win. */
@@ -101,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     workers: e.WORKERS ?? defaultWorkers(),
+    taskReminderSeconds: e.TASK_REMINDER_SECONDS,
   };
 }
