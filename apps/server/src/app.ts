@@ -13,10 +13,15 @@ import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { downloadRoutes } from './modules/files/download.routes.js';
 import { JobRunner } from './modules/jobs/job-runner.js';
 import { createFileStore, type FileStore } from './modules/files/storage/index.js';
+import { createEventBus } from './modules/events/create-event-bus.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { productCategoriesRoutes } from './modules/product-categories/product-categories.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { startDueReminders } from './modules/tasks/due-reminders.js';
+import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { viewsRoutes } from './modules/views/views.routes.js';
 import { authenticationHook } from './plugins/auth.js';
@@ -67,11 +72,22 @@ export async function buildApp({
       onError: (error, job) => app.log.error({ err: error, jobId: job?.id, kind: job?.kind }, 'job failed'),
     }),
     files: files ?? createFileStore(config),
+    events: createEventBus(config, db, (error) => app.log.error({ err: error }, 'live-update events failed')),
   };
   // Modules register their job handlers while they are registered; jobs start once all are.
   app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('onClose', async () => ctx.jobs.stop());
   if (!files) app.addHook('onClose', () => ctx.files.close());
+  // Open streams would keep the server from closing; they end first and the browser reconnects.
+  app.addHook('preClose', async () => ctx.events.endStreams());
+  // Before the database closes (main.ts adds that hook later, and onClose hooks run in order).
+  app.addHook('onClose', async () => ctx.events.close());
+  if (config.taskReminderSeconds > 0) {
+    const stop = startDueReminders(ctx, config.taskReminderSeconds * 1000, (error) =>
+      app.log.error({ err: error }, 'due-task reminders failed'),
+    );
+    app.addHook('onClose', async () => stop());
+  }
 
   await registerSecurityHeaders(app);
   await registerApiDocs(app);
@@ -94,6 +110,9 @@ export async function buildApp({
         await secured.register(exportsRoutes, { ctx });
         await secured.register(searchRoutes, { ctx });
         await secured.register(viewsRoutes, { ctx });
+        await secured.register(eventsRoutes, { ctx });
+        await secured.register(tasksRoutes, { ctx });
+        await secured.register(notificationsRoutes, { ctx });
       });
     },
     { prefix: '/api' },

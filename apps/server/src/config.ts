@@ -61,6 +61,7 @@ const envSchema = z
         .regex(/^[A-Za-z0-9!_.*'()/-]*\/$/, { error: 'must end with / and hold only safe key characters' })
         .optional(),
     ),
+    TASK_REMINDER_SECONDS: z.coerce.number().min(0).max(3600).default(10),
     JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
     METRICS_TOKEN: optionalText.pipe(
       z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
@@ -114,6 +115,8 @@ export interface Config {
   s3: S3Settings | undefined;
   /** Bearer token for /api/metrics; the endpoint does not exist without it. */
   metricsToken: string | undefined;
+  /** How often each process looks for due tasks to notify of; 0 turns the looking off. */
+  taskReminderSeconds: number;
 }
 
 /** Loads ./.env into the environment when present; variables already set win. */
@@ -163,5 +166,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     metricsToken: e.METRICS_TOKEN,
+    taskReminderSeconds: e.TASK_REMINDER_SECONDS,
   };
 }

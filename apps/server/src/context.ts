@@ -3,6 +3,7 @@ import type { Db } from './db/database.js';
 import type { TokenSigner } from './modules/auth/token.js';
 import type { JobRunner } from './modules/jobs/job-runner.js';
 import type { FileStore } from './modules/files/storage/index.js';
+import type { EventBus } from './modules/events/event-bus.js';
 
 /** What every service needs, built once in app.ts and handed to each module. */
 export interface AppContext {
@@ -13,4 +14,6 @@ export interface AppContext {
   jobs: JobRunner;
   /** Uploaded files: DATA_DIR/uploads or an S3 bucket (FILE_STORAGE). */
   files: FileStore;
+  /** Live-update events: publish after commit; the SSE streams subscribe. */
+  events: EventBus;
 }
