@@ -1,9 +1,9 @@
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { TokenSigner } from './modules/auth/token.js';
-import type { JobRunner } from './modules/jobs/job-runner.js';
-import type { FileStore } from './modules/files/storage/index.js';
 import type { EventBus } from './modules/events/event-bus.js';
+import type { FileStore } from './modules/files/storage/index.js';
+import type { JobRunner } from './modules/jobs/job-runner.js';
 
 /** What every service needs, built once in app.ts and handed to each module. */
 export interface AppContext {
