@@ -69,6 +69,8 @@ export interface User {
   isActive: boolean;
   createdAt: string;
   updatedAt: string;
+  /** Sent back with an edit (If-Match or `version`) so that a stale edit is refused. */
+  version: number;
 }
 
 /** A user as the API answers it to everyone else: enough for pickers. */

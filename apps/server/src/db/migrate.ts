@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-contacts.js';
 import * as m0003 from './migrations/0003-agencies.js';
 import * as m0004 from './migrations/0004-products.js';
 import * as m0005 from './migrations/0005-contact-counts.js';
+import * as m0006 from './migrations/0006-versions.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003-agencies': m0003,
   '0004-products': m0004,
   '0005-contact-counts': m0005,
+  '0006-versions': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,10 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-errors.js';
+import { StaleVersionError } from '../modules/versions/versions.service.js';
 
 interface ErrorBody {
   error: string;
   fields?: Record<string, string>;
+  /** On a 409 for a stale version: the record as it is now. */
+  current?: unknown;
 }
 
 const CLIENT_ERROR_MESSAGES: Record<string, string> = {
@@ -24,6 +27,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       const body: ErrorBody = { error: error.message };
       if (error.fields) body.fields = error.fields;
+      if (error instanceof StaleVersionError) body.current = error.current;
       return reply.code(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

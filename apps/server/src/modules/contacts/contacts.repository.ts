@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { type Engine, engineOf } from '../../db/dialect.js';
 import { type ListSpec, likePattern, listConditions, pageOf } from '../../db/list-query.js';
 import type { ContactsTable } from '../../db/schema.js';
+import { nextVersion } from '../versions/versions.repository.js';
 
 /**
  * What a list row shows and its row actions need (the Convert dialog asks only for the missing
@@ -51,6 +52,7 @@ const contactColumns = [
   'contacts.service_category',
   'contacts.room_number',
   'contacts.notes',
+  'contacts.version',
 ] as const;
 
 function contactsJoined(db: Db) {
@@ -174,8 +176,13 @@ export async function insertContact(db: Db, values: Insertable<ContactsTable>): 
   return id;
 }
 
+/** Every update adds one to the version in the same statement. */
 export async function updateContact(db: Db, id: number, values: Updateable<ContactsTable>): Promise<void> {
-  await db.updateTable('contacts').set(values).where('id', '=', id).execute();
+  await db
+    .updateTable('contacts')
+    .set({ version: nextVersion, ...values })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Other contacts sharing the full name, the e-mail or the phone; each key is indexed. */
