@@ -37,7 +37,14 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.newPassword'],
           },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies in front of the server (Fastify's number form).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
   });

@@ -28,6 +28,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const body: ErrorBody = { error: error.message };
       if (error.fields) body.fields = error.fields;
       if (error instanceof StaleVersionError) body.current = error.current;
+      if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -102,6 +102,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: z.object({ message: z.string(), token: z.string() }), ...errors },
       },
     },
-    async (request) => users.changePassword(ctx, caller(request), request.body),
+    async (request) => users.changePassword(ctx, caller(request), request.body, request.ip),
   );
 };

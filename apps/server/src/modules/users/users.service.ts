@@ -15,8 +15,8 @@ import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib
 import { nowIso } from '../../lib/time.js';
 import { refreshCreatorKey } from '../agencies/agencies.repository.js';
 import type { Authenticated } from '../auth/auth.service.js';
-import { openSession } from '../auth/auth.service.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
+import { checkCurrentPassword, openSession } from '../auth/auth.service.js';
+import { hashPassword } from '../auth/password.js';
 import { deleteUserSessions } from '../auth/sessions.repository.js';
 import { refreshUserNameKeys } from '../contacts/contacts.repository.js';
 import { lockVersion } from '../versions/versions.repository.js';
@@ -202,8 +202,9 @@ export async function changePassword(
   ctx: AppContext,
   actor: Authenticated,
   input: ChangePasswordInput,
+  address: string,
 ): Promise<{ message: string; token: string }> {
-  if (!(await verifyPassword(actor.user.password_hash, input.currentPassword))) {
+  if (!(await checkCurrentPassword(ctx, actor.user, input.currentPassword, address))) {
     throw fieldError('currentPassword', authMessages.currentPasswordWrong);
   }
   const passwordHash = await hashPassword(input.newPassword);
