@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords.js';
 import { emailField } from './email.js';
 import { userMessages as m } from './messages.js';
 import { phoneField } from './phone.js';
@@ -26,7 +27,8 @@ const newPassword = z
   .string({ error: m.passwordRequired })
   .min(1, { error: m.passwordRequired })
   .min(PASSWORD_MIN_LENGTH, { error: m.passwordLength })
-  .max(200);
+  .max(200)
+  .refine((password) => !isCommonPassword(password), { error: m.passwordTooCommon });
 
 /** The user form when creating: every field, password required. */
 export const createUserSchema = z.object({ ...baseUser, password: newPassword });

@@ -18,6 +18,24 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
 };
 
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Bad request',
+  404: 'Not found',
+  405: 'Method not allowed',
+  406: 'Not acceptable',
+  408: 'Request timeout',
+  413: 'Request body is too large',
+  414: 'The address is too long',
+  415: 'Unsupported content type',
+  431: 'Request headers are too large',
+};
+
+/** A message for a framework's client error that repeats nothing of the request. */
+export function clientErrorMessage(code: string | undefined, status: number): string {
+  if (code === 'FST_ERR_BAD_URL') return 'The address is not valid';
+  return (code && CLIENT_ERROR_MESSAGES[code]) || STATUS_MESSAGES[status] || 'Bad request';
+}
+
 /**
  * One place turns every failure into `{ error, fields? }`. Validation issues are keyed by field,
  * first message wins; any 5xx is logged and answered without details.
@@ -42,8 +60,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      const message = (error.code && CLIENT_ERROR_MESSAGES[error.code]) || error.message || 'Bad request';
-      return reply.code(status).send({ error: message } satisfies ErrorBody);
+      return reply.code(status).send({ error: clientErrorMessage(error.code, status) } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'request failed');
     return reply
