@@ -10,6 +10,7 @@ import * as m0007b from './migrations/0007b-imports-exports.js';
 import * as m0008 from './migrations/0008-list-indexes.js';
 import * as m0009 from './migrations/0009-search-views-merge.js';
 import * as m0012 from './migrations/0012-tasks-and-notifications.js';
+import * as m0006 from './migrations/0006-versions.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008-list-indexes': m0008,
   '0009-search-views-merge': m0009,
   '0012-tasks-and-notifications': m0012,
+  '0006-versions': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -15,6 +15,7 @@ import {
 } from '../../db/list-query.js';
 import type { ListSource } from '../../db/list-stream.js';
 import type { ContactsTable } from '../../db/schema.js';
+import { nextVersion } from '../versions/versions.repository.js';
 
 /**
  * What a list row shows and its row actions need (the Convert dialog asks only for the missing
@@ -61,6 +62,7 @@ const contactColumns = [
   'contacts.service_category',
   'contacts.room_number',
   'contacts.notes',
+  'contacts.version',
 ] as const;
 
 function contactsJoined(db: Db) {
@@ -232,8 +234,13 @@ export async function insertContact(db: Db, values: Insertable<ContactsTable>): 
   return id;
 }
 
+/** Every update adds one to the version in the same statement. */
 export async function updateContact(db: Db, id: number, values: Updateable<ContactsTable>): Promise<void> {
-  await db.updateTable('contacts').set(values).where('id', '=', id).execute();
+  await db
+    .updateTable('contacts')
+    .set({ version: nextVersion, ...values })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Other contacts sharing the full name, the e-mail or the phone; each key is indexed. */

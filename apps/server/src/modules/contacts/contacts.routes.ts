@@ -12,6 +12,7 @@ import { errors, listQuerystring } from '../../lib/schemas.js';
 import { caller, requireAdmin } from '../../plugins/auth.js';
 import { parentRoutes } from '../parent-routes.js';
 import { idParams } from '../users/users.schemas.js';
+import { editBody, expectedVersion, withETag } from '../versions/versions.service.js';
 import {
   contactDetailResponse,
   contactListRowResponse,
@@ -42,7 +43,8 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/contacts/:id',
     { schema: { tags, params: idParams, response: { 200: contactDetailResponse, ...errors } } },
-    async (request) => contacts.contactDetail(ctx, caller(request), request.params.id),
+    async (request, reply) =>
+      withETag(reply, await contacts.contactDetail(ctx, caller(request), request.params.id)),
   );
 
   app.get(
@@ -71,11 +73,18 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         tags,
         params: idParams,
-        body: contactFieldsSchema,
+        body: editBody(contactFieldsSchema),
         response: { 200: contactResponse, ...errors },
       },
     },
-    async (request) => contacts.updateContactFields(ctx, caller(request), request.params.id, request.body),
+    async (request, reply) =>
+      withETag(
+        reply,
+        await contacts.updateContactFields(ctx, caller(request), request.params.id, {
+          ...request.body,
+          version: expectedVersion(request, request.body.version),
+        }),
+      ),
   );
 
   app.put(

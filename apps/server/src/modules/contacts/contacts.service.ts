@@ -24,6 +24,8 @@ import { filesOf } from '../files/files.service.js';
 import { type HistoryEntryWrite, insertHistory } from '../history/history.repository.js';
 import { changedFields, type HistoryValue } from '../history/history.service.js';
 import type { ParentRef } from '../parents.js';
+import { lockVersion } from '../versions/versions.repository.js';
+import { assertFresh, type Edit, refusingStale, versionColumns } from '../versions/versions.service.js';
 import {
   type Contact,
   type ContactListRow,
@@ -113,12 +115,12 @@ function failWith(issues: { path: string[]; message: string }[]): never {
 }
 
 async function agencyNameFor(
-  ctx: AppContext,
+  db: Db,
   agencyId: number | null,
   current: number | null,
 ): Promise<string | null> {
   if (agencyId === null) return null;
-  const agency = await findAgencyName(ctx.db, agencyId);
+  const agency = await findAgencyName(db, agencyId);
   // An agency deactivated later stays on the contacts it already had; new links need an active one.
   if (!agency || (!agency.isActive && agencyId !== current)) {
     throw badRequest(m.agencyNotFound, { agencyId: m.agencyNotFound });
@@ -186,7 +188,7 @@ export async function createContact(
   actor: Authenticated,
   input: ContactFields & { type: ContactType },
 ): Promise<Contact> {
-  const agency = await agencyNameFor(ctx, input.agencyId, null);
+  const agency = await agencyNameFor(ctx.db, input.agencyId, null);
   const at = nowIso();
   const ownerKey = foldCase(actor.user.name);
   const id = await ctx.db.transaction().execute(async (trx) => {
@@ -213,33 +215,72 @@ export async function createContact(
   return toContact((await findContact(ctx.db, id))!);
 }
 
+/** The fields of a stored contact, as an edit would send them. */
+function fieldsOf(contact: Contact): ContactFields {
+  const {
+    id: _id,
+    type: _type,
+    agency: _agency,
+    owner: _owner,
+    assignedToId: _assignedToId,
+    assignedTo: _assignedTo,
+    completeness: _completeness,
+    isActive: _isActive,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    version: _version,
+    ...fields
+  } = contact;
+  return fields as ContactFields;
+}
+
+/**
+ * Every edit of a contact: the row is locked and read inside the write's transaction, so the
+ * history's old values are the values replaced and each entry's old value is the previous entry's
+ * new value, however many people write at once. An edit made against an older version is refused
+ * (409) only when a field it changes was changed since.
+ */
 export async function updateContactFields(
   ctx: AppContext,
   actor: Authenticated,
   id: number,
-  input: ContactFields,
+  edit: Edit<ContactFields>,
 ): Promise<Contact> {
-  const existing = await visibleContact(ctx, actor, id);
-  const issues = contactRuleIssues(input, existing.type as ContactType);
-  if (issues.length > 0) failWith(issues);
-  const agency = await agencyNameFor(ctx, input.agencyId, existing.agency_id);
-  const columns = contactColumns(input, { agency });
-  const before = toContact(existing);
-  const after: Contact = {
-    ...before,
-    ...input,
-    countryCode: columns.country_code,
-    source: columns.source,
-    notes: columns.notes,
-    agency: input.agencyId !== null && agency !== null ? { id: input.agencyId, name: agency } : null,
-  };
-  const changes = changedFields(snapshot(before), snapshot(after), EDITABLE_FIELDS).map(readableNotes);
-  if (changes.length === 0) return before;
-  const at = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
-    await updateContact(trx, id, { ...columns, updated_at: at });
-    await insertHistory(trx, { kind: 'contact', id }, actor.user.id, changes, at);
-  });
+  await refusingStale(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const state = await lockVersion(trx, 'contacts', id);
+        const existing = state && (await findContact(trx, id));
+        if (!state || !existing || (existing.is_active !== 1 && !isAdmin(actor)))
+          throw notFound(m.contactNotFound);
+        const before = toContact(existing);
+        const input: ContactFields = { ...fieldsOf(before), ...edit.fields };
+        const issues = contactRuleIssues(input, existing.type as ContactType);
+        if (issues.length > 0) failWith(issues);
+        const agency = await agencyNameFor(trx, input.agencyId, existing.agency_id);
+        const columns = contactColumns(input, { agency });
+        const after: Contact = {
+          ...before,
+          ...input,
+          countryCode: columns.country_code,
+          source: columns.source,
+          notes: columns.notes,
+          agency: input.agencyId !== null && agency !== null ? { id: input.agencyId, name: agency } : null,
+        };
+        const changes = changedFields(snapshot(before), snapshot(after), EDITABLE_FIELDS).map(readableNotes);
+        const changing = changes.map((change) => change.field as string);
+        assertFresh('contact', state, edit.version, changing);
+        if (changes.length === 0) return;
+        const at = nowIso();
+        await updateContact(trx, id, {
+          ...columns,
+          ...versionColumns(state, changing, actor.user.id),
+          updated_at: at,
+        });
+        await insertHistory(trx, { kind: 'contact', id }, actor.user.id, changes, at);
+      }),
+    () => contactDetail(ctx, actor, id),
+  );
   return toContact((await findContact(ctx.db, id))!);
 }
 

@@ -12,7 +12,8 @@ export const VARIANT_FEATURES: Record<Variant, { serviceCategory: boolean; roomN
   sg: { serviceCategory: false, roomNumber: false },
 };
 
-export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+/** Public: a load balancer asks it without a session. */
+export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/health',
     {
@@ -31,7 +32,10 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       }
     },
   );
+};
 
+/** Signed-in only, like everything but the login screen. */
+export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/config',
     {
