@@ -11,6 +11,7 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { downloadRoutes } from './modules/files/download.routes.js';
+import { importsRoutes } from './modules/imports/imports.routes.js';
 import { JobRunner } from './modules/jobs/job-runner.js';
 import { productCategoriesRoutes } from './modules/product-categories/product-categories.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
@@ -80,6 +81,7 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
         await secured.register(productCategoriesRoutes, { ctx });
         await secured.register(productsRoutes, { ctx });
         await secured.register(exportsRoutes, { ctx });
+        await secured.register(importsRoutes, { ctx });
       });
     },
     { prefix: '/api' },

@@ -13,13 +13,17 @@ export interface ReceivedUpload {
 
 /**
  * Streams the one file of a multipart request to disk under a random name and collects the text
- * fields, in whatever order they come. Past 5 MB the partial file is removed and 413 answered.
+ * fields, in whatever order they come. Past the limit (5 MB unless told) the partial file is removed and 413 answered.
  */
-export async function receiveUpload(request: FastifyRequest, dir: string): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  request: FastifyRequest,
+  dir: string,
+  limit: { bytes: number; message: string } = { bytes: MAX_UPLOAD_BYTES, message: FILE_TOO_LARGE },
+): Promise<ReceivedUpload> {
   const received: ReceivedUpload = { fields: {} };
   try {
     for await (const part of request.parts({
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 },
+      limits: { fileSize: limit.bytes, files: 1, fields: 10 },
     })) {
       if (part.type === 'file') {
         if (received.file) {
@@ -29,14 +33,14 @@ export async function receiveUpload(request: FastifyRequest, dir: string): Promi
         const name = storedName(part.filename);
         received.file = { storedName: name, originalName: part.filename, mimeType: part.mimetype, size: 0 };
         received.file.size = await writeUpload(dir, name, part.file);
-        if (part.file.truncated) throw payloadTooLarge(FILE_TOO_LARGE);
+        if (part.file.truncated) throw payloadTooLarge(limit.message);
       } else if (typeof part.value === 'string') {
         received.fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
     if (received.file) await removeUpload(dir, received.file.storedName);
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(FILE_TOO_LARGE);
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(limit.message);
     throw error;
   }
   return received;
