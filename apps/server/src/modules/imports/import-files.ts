@@ -1,7 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type TransformCallback } from 'node:stream';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
@@ -47,6 +45,10 @@ export interface CsvDialect {
 }
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const HEAD_BYTES = 64 * 1024;
+
+/** Opens the stored file from its start (the store may be a folder or a bucket). */
+export type OpenFile = () => Promise<Readable>;
 
 /**
  * How a CSV file is written: UTF-8 (with or without BOM) when every byte sequence is valid UTF-8,
@@ -54,19 +56,25 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
  * except six Turkish ones). A file with NUL bytes or a ZIP signature is not text and is refused.
  * The separator is whichever of ; , and tab the header line holds most of.
  */
-export async function sniffCsv(file: string): Promise<CsvDialect> {
+export async function sniffCsv(open: OpenFile): Promise<CsvDialect> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let utf8 = true;
   let head = '';
+  const rawHead: Buffer[] = [];
+  let rawLength = 0;
   let first = true;
-  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+  for await (const chunk of (await open()) as AsyncIterable<Buffer>) {
     if (first && chunk.subarray(0, 4).equals(ZIP_MAGIC)) throw badRequest(fileMessages.binary);
     first = false;
     if (chunk.includes(0)) throw badRequest(fileMessages.binary);
+    if (rawLength < HEAD_BYTES) {
+      rawHead.push(chunk);
+      rawLength += chunk.length;
+    }
     if (utf8) {
       try {
         const text = decoder.decode(chunk, { stream: true });
-        if (head.length < 64 * 1024) head += text;
+        if (head.length < HEAD_BYTES) head += text;
       } catch {
         utf8 = false;
       }
@@ -79,16 +87,7 @@ export async function sniffCsv(file: string): Promise<CsvDialect> {
       utf8 = false;
     }
   }
-  if (!utf8) {
-    const handle = await open(file, 'r');
-    try {
-      const buffer = Buffer.alloc(64 * 1024);
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-      head = new TextDecoder('windows-1254').decode(buffer.subarray(0, bytesRead));
-    } finally {
-      await handle.close();
-    }
-  }
+  if (!utf8) head = new TextDecoder('windows-1254').decode(Buffer.concat(rawHead).subarray(0, HEAD_BYTES));
   const headerLine = head.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
   const counts = [';', ',', '\t'].map((d) => [d, headerLine.split(d).length - 1] as const);
   counts.sort((a, b) => b[1] - a[1]);
@@ -98,17 +97,17 @@ export async function sniffCsv(file: string): Promise<CsvDialect> {
   };
 }
 
-function csvRows(file: string, dialect: CsvDialect): AsyncIterable<string[]> {
-  const source = createReadStream(file);
+async function* csvRows(open: OpenFile, dialect: CsvDialect): AsyncGenerator<string[]> {
+  const source = await open();
   const decoded = dialect.encoding === 'utf-8' ? source : source.pipe(new Decoder(dialect.encoding));
-  return decoded.pipe(
+  yield* decoded.pipe(
     parse({
       bom: true,
       delimiter: dialect.delimiter,
       relax_column_count: true,
       skip_empty_lines: true,
     }),
-  );
+  ) as AsyncIterable<string[]>;
 }
 
 /** Bytes in a single-byte code page to UTF-8 text. */
@@ -145,8 +144,8 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
-async function* xlsxRows(file: string): AsyncGenerator<string[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+async function* xlsxRows(open: OpenFile): AsyncGenerator<string[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(await open(), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -169,13 +168,13 @@ async function* xlsxRows(file: string): AsyncGenerator<string[]> {
  * unreadable workbooks are answered with a message saying what to do.
  */
 export async function* readRows(
-  file: string,
+  open: OpenFile,
   format: ImportFormat,
   dialect?: CsvDialect,
 ): AsyncGenerator<FileRow> {
   let rowNumber = 0;
   try {
-    const rows = format === 'csv' ? csvRows(file, dialect ?? (await sniffCsv(file))) : xlsxRows(file);
+    const rows = format === 'csv' ? csvRows(open, dialect ?? (await sniffCsv(open))) : xlsxRows(open);
     for await (const values of rows) {
       rowNumber++;
       yield { rowNumber, values: (values as string[]).map((v) => v.trim()) };
@@ -196,20 +195,19 @@ export interface FileSummary {
 }
 
 /** Reads a whole uploaded file once: its header, a few sample rows and how many rows it has. */
-export async function inspectFile(file: string, format: ImportFormat): Promise<FileSummary> {
-  if ((await stat(file)).size === 0) throw badRequest(fileMessages.empty);
+export async function inspectFile(open: OpenFile, size: number, format: ImportFormat): Promise<FileSummary> {
+  if (size === 0) throw badRequest(fileMessages.empty);
   if (format === 'xlsx') {
-    const handle = await open(file, 'r');
-    const magic = Buffer.alloc(4);
-    await handle.read(magic, 0, 4, 0);
-    await handle.close();
-    if (!magic.equals(ZIP_MAGIC)) throw badRequest(fileMessages.notXlsx);
+    const stream = await open();
+    const [first] = (await stream.take(1).toArray()) as Buffer[];
+    stream.destroy();
+    if (!first?.subarray(0, 4).equals(ZIP_MAGIC)) throw badRequest(fileMessages.notXlsx);
   }
-  const dialect = format === 'csv' ? await sniffCsv(file) : undefined;
+  const dialect = format === 'csv' ? await sniffCsv(open) : undefined;
   let headers: string[] | undefined;
   const samples: string[][] = [];
   let totalRows = 0;
-  for await (const row of readRows(file, format, dialect)) {
+  for await (const row of readRows(open, format, dialect)) {
     if (!headers) {
       headers = row.values;
       continue;

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Insertable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { ImportRowsTable } from '../../db/schema.js';
@@ -15,7 +14,7 @@ import {
   updatePlanned,
 } from './contact-import.js';
 import type { Mapping } from './import-fields.js';
-import { type ImportFormat, readRows } from './import-files.js';
+import { type ImportFormat, type OpenFile, readRows } from './import-files.js';
 import {
   addImportCounts,
   deleteImportRows,
@@ -35,8 +34,13 @@ export const IMPORT_UNDO_JOB = 'import-undo';
  */
 export const IMPORT_BATCH_ROWS = 250;
 
-export function importsDir(dataDir: string): string {
-  return path.resolve(dataDir, 'imports');
+/** An import's file, from the start, wherever the file store keeps it. */
+export function openStored(ctx: AppContext, key: string): OpenFile {
+  return async () => {
+    const stored = await ctx.files.get(key);
+    if (!stored) throw new Error(`The import's file ${key} is missing from the file store`);
+    return stored.body;
+  };
 }
 
 async function actorOf(ctx: AppContext, userId: number): Promise<Authenticated> {
@@ -123,10 +127,7 @@ async function processImport(ctx: AppContext, job: JobContext, dryRun: boolean):
     batch = [];
   };
 
-  for await (const row of readRows(
-    path.join(importsDir(ctx.config.dataDir), record.file_key),
-    record.format as ImportFormat,
-  )) {
+  for await (const row of readRows(openStored(ctx, record.file_key), record.format as ImportFormat)) {
     if (row.rowNumber === 1) continue;
     if (row.rowNumber < checkpoint.nextRow) {
       planner.remember(row);

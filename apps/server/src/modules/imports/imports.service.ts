@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
@@ -16,7 +14,7 @@ import {
   type Mapping,
 } from './import-fields.js';
 import { fileMessages, formatOf, inspectFile, MAX_IMPORT_BYTES } from './import-files.js';
-import { IMPORT_PREVIEW_JOB, IMPORT_RUN_JOB, IMPORT_UNDO_JOB, importsDir } from './import-jobs.js';
+import { IMPORT_PREVIEW_JOB, IMPORT_RUN_JOB, IMPORT_UNDO_JOB, openStored } from './import-jobs.js';
 import {
   countDuplicates,
   countImportRows,
@@ -143,15 +141,12 @@ export async function uploadImport(
   actor: Authenticated,
   request: FastifyRequest,
 ): Promise<ImportView> {
-  const dir = importsDir(ctx.config.dataDir);
-  const upload = await receiveUpload(request, dir, {
+  const upload = await receiveUpload(request, ctx.files, {
     bytes: MAX_IMPORT_BYTES,
     message: fileMessages.tooLarge,
   });
   const file = upload.file;
-  const remove = async () => {
-    if (file) await rm(path.join(dir, file.storedName), { force: true });
-  };
+  let committed = false;
   try {
     if (!file) throw badRequest(importMessages.noFile);
     const entity = upload.fields.entity;
@@ -160,7 +155,9 @@ export async function uploadImport(
     if (entity === 'contacts' && type !== 'LEAD' && type !== 'CUSTOMER')
       throw badRequest(importMessages.typeInvalid);
     const format = formatOf(file.originalName);
-    const summary = await inspectFile(path.join(dir, file.storedName), format);
+    await ctx.files.commit(file.storedName);
+    committed = true;
+    const summary = await inspectFile(openStored(ctx, file.storedName), file.size, format);
     const at = nowIso();
     const id = await insertImport(ctx.db, {
       entity,
@@ -179,7 +176,8 @@ export async function uploadImport(
     });
     return importView(ctx, (await findImport(ctx.db, id))!);
   } catch (error) {
-    await remove();
+    if (file && committed) await ctx.files.delete(file.storedName);
+    else if (file) await ctx.files.discard(file.storedName);
     throw error;
   }
 }
