@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { ImportRowsTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 import type { Authenticated } from '../auth/auth.service.js';
-import type { JobContext } from '../jobs/job-runner.js';
+import type { JobContext, JobHandler } from '../jobs/job-runner.js';
 import { findUserById } from '../users/users.repository.js';
 import {
   type ContactImportOptions,
@@ -214,8 +214,14 @@ async function undoImport(ctx: AppContext, job: JobContext): Promise<unknown> {
   return result;
 }
 
+export function importJobHandlers(ctx: AppContext): Record<string, JobHandler> {
+  return {
+    [IMPORT_PREVIEW_JOB]: (job) => processImport(ctx, job, true),
+    [IMPORT_RUN_JOB]: (job) => processImport(ctx, job, false),
+    [IMPORT_UNDO_JOB]: (job) => undoImport(ctx, job),
+  };
+}
+
 export function registerImportJobs(ctx: AppContext): void {
-  ctx.jobs.register(IMPORT_PREVIEW_JOB, (job) => processImport(ctx, job, true));
-  ctx.jobs.register(IMPORT_RUN_JOB, (job) => processImport(ctx, job, false));
-  ctx.jobs.register(IMPORT_UNDO_JOB, (job) => undoImport(ctx, job));
+  for (const [kind, handler] of Object.entries(importJobHandlers(ctx))) ctx.jobs.register(kind, handler);
 }
