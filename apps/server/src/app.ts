@@ -14,6 +14,7 @@ import { eventsRoutes } from './modules/events/events.routes.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { downloadRoutes } from './modules/files/download.routes.js';
 import { createFileStore, type FileStore } from './modules/files/storage/index.js';
+import { importsRoutes } from './modules/imports/imports.routes.js';
 import { JobRunner } from './modules/jobs/job-runner.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { productCategoriesRoutes } from './modules/product-categories/product-categories.routes.js';
@@ -136,6 +137,7 @@ export async function buildApp({
         await secured.register(productCategoriesRoutes, { ctx });
         await secured.register(productsRoutes, { ctx });
         await secured.register(exportsRoutes, { ctx });
+        await secured.register(importsRoutes, { ctx });
         await secured.register(searchRoutes, { ctx });
         await secured.register(viewsRoutes, { ctx });
         await secured.register(eventsRoutes, { ctx });

@@ -47,7 +47,8 @@ const envSchema = z
         if (parsed === undefined) {
           ctx.addIssue({
             code: 'custom',
-            message: 'must be true, false, a hop count, or a comma-separated list of addresses and CIDR ranges',
+            message:
+              'must be true, false, a hop count, or a comma-separated list of addresses and CIDR ranges',
           });
           return z.NEVER;
         }

@@ -2,6 +2,7 @@ export * from './agencies.js';
 export * from './auth.js';
 export * from './common-passwords.js';
 export * from './contacts.js';
+export * from './countries.js';
 export * from './email.js';
 export * from './greeting.js';
 export * from './ids.js';

@@ -5,12 +5,12 @@ import * as m0002 from './migrations/0002-contacts.js';
 import * as m0003 from './migrations/0003-agencies.js';
 import * as m0004 from './migrations/0004-products.js';
 import * as m0005 from './migrations/0005-contact-counts.js';
+import * as m0006 from './migrations/0006-versions.js';
 import * as m0007 from './migrations/0007-jobs.js';
 import * as m0007b from './migrations/0007b-imports-exports.js';
 import * as m0008 from './migrations/0008-list-indexes.js';
 import * as m0009 from './migrations/0009-search-views-merge.js';
 import * as m0012 from './migrations/0012-tasks-and-notifications.js';
-import * as m0006 from './migrations/0006-versions.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {

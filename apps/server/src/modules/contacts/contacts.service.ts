@@ -190,29 +190,45 @@ export async function createContact(
 ): Promise<Contact> {
   const agency = await agencyNameFor(ctx.db, input.agencyId, null);
   const at = nowIso();
-  const ownerKey = foldCase(actor.user.name);
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    const contactId = await insertContact(trx, {
-      ...contactColumns(input, { agency }),
-      type: input.type,
-      owner_id: actor.user.id,
-      assigned_to_id: actor.user.id,
-      owner_key: ownerKey,
-      assignee_key: ownerKey,
-      is_active: 1,
-      created_at: at,
-      updated_at: at,
-    });
-    await insertHistory(
-      trx,
-      { kind: 'contact', id: contactId },
-      actor.user.id,
-      [{ kind: 'created', field: null, oldValue: null, newValue: input.type }],
-      at,
-    );
-    return contactId;
-  });
+  const id = await ctx.db
+    .transaction()
+    .execute((trx) => insertNewContact(trx, { owner: actor.user, assignee: actor.user, agency }, input, at));
   return toContact((await findContact(ctx.db, id))!);
+}
+
+/**
+ * Writes a new contact and its "created" history entry in the caller's transaction: the form's
+ * create and an import's batches share it. The agency name must be of an active agency.
+ */
+export async function insertNewContact(
+  trx: Db,
+  people: {
+    owner: { id: number; name: string };
+    assignee: { id: number; name: string };
+    agency: string | null;
+  },
+  input: ContactFields & { type: ContactType },
+  at: string,
+): Promise<number> {
+  const contactId = await insertContact(trx, {
+    ...contactColumns(input, { agency: people.agency }),
+    type: input.type,
+    owner_id: people.owner.id,
+    assigned_to_id: people.assignee.id,
+    owner_key: foldCase(people.owner.name),
+    assignee_key: foldCase(people.assignee.name),
+    is_active: 1,
+    created_at: at,
+    updated_at: at,
+  });
+  await insertHistory(
+    trx,
+    { kind: 'contact', id: contactId },
+    people.owner.id,
+    [{ kind: 'created', field: null, oldValue: null, newValue: input.type }],
+    at,
+  );
+  return contactId;
 }
 
 /** The fields of a stored contact, as an edit would send them. */
