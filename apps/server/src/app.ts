@@ -15,6 +15,7 @@ import { productsRoutes } from './modules/products/products.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { authenticationHook } from './plugins/auth.js';
+import { registerApiCompression } from './plugins/compression.js';
 import { registerApiDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security.js';
@@ -59,6 +60,7 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
 
   await app.register(
     async (api) => {
+      if (config.apiCompression) await registerApiCompression(api);
       await api.register(systemRoutes, { ctx });
       await api.register(publicAuthRoutes, { ctx });
       await api.register(async (secured) => {

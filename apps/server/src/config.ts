@@ -42,6 +42,10 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   WEB_DIST_DIR: optionalText,
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  API_COMPRESSION: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
 });
 
 /** One server process per core, up to eight: beyond that the database is the limit, not the CPU. */
@@ -66,6 +70,8 @@ export interface Config {
   webDistDir: string | undefined;
   /** Server processes sharing the port; 1 serves from the main process alone. */
   workers: number;
+  /** Compress API answers above a few kilobytes when the client accepts brotli or gzip. */
+  apiCompression: boolean;
 }
 
 /** Loads ./.env into the environment when present; variables already set win. */
@@ -101,5 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     workers: e.WORKERS ?? defaultWorkers(),
+    apiCompression: e.API_COMPRESSION,
   };
 }
