@@ -47,9 +47,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --duration S           seconds of load per scenario (default 10)
   --warmup S             seconds of untimed load per scenario first (default 2)
   --users N              users to seed (default 10000)
-  --partners N           partners to seed, with sales reps and staff (default 5000)
+  --partners N           partners to seed, with sales reps and staff (default 50000)
   --contacts N           contacts to seed, with notes and history (default 100000)
-  --products N           products to seed (default 10000)
+  --products N           products to seed (default 100000)
   --iterations N         sequential database-only runs per scenario (default 500)
   --direct-only          time the database-only runs and skip the HTTP load
   --only TEXT            run only the scenarios whose name contains TEXT
