@@ -160,7 +160,7 @@ async function main(): Promise<number> {
       }
       await analyzeAfterLoad(db);
     }
-    if (values['direct-only']) return reportDirect(db, scenarios, iterations, scratch);
+    if (values['direct-only']) return await reportDirect(db, scenarios, iterations, scratch);
 
     const serverEnv = {
       NODE_ENV: 'production',

@@ -11,7 +11,7 @@ import {
   listConditions,
   nextCursorOf,
   pageOf,
-  totalFromPage,
+  SORT_MATCHES_UP_TO,
 } from '../../db/list-query.js';
 import type { ContactsTable } from '../../db/schema.js';
 
@@ -118,10 +118,6 @@ function containsNarrowing(value: string, engine: Engine): Expression<SqlBool> |
     : sql<SqlBool>`contacts.search_text like ${likePattern(needle)} escape '\\'`;
 }
 
-function searchesByIndex(q: string, engine: Engine): boolean {
-  return engine === 'sqlite' && q.trim().length > 0;
-}
-
 const key = (expr: string, inSearchText = false) =>
   ({ expr, kind: 'text', ignoreCase: true, folded: true, inSearchText }) as const;
 
@@ -148,48 +144,34 @@ export interface ContactScope {
   agencyId?: number;
 }
 
-/**
- * Type and active state lead every list index, so they are always constrained. `byMatches` writes
- * them as `+contacts.type`, which SQLite will not serve from an index: counting a search's matches
- * is then done by looking each match up by id (1,700 for a common surname) rather than by testing
- * every active lead of an index against the matches (70,000).
- */
-function scopeConditions(scope: ContactScope, byMatches = false): Expression<SqlBool>[] {
-  const column = (name: string) => sql.raw(`${byMatches ? '+' : ''}contacts.${name}`);
+/** Type and active state lead every list index, so they are always constrained. */
+function scopeConditions(scope: ContactScope): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [
     scope.type
-      ? sql<SqlBool>`${column('type')} = ${scope.type}`
-      : sql<SqlBool>`${column('type')} in ('LEAD', 'CUSTOMER')`,
-    sql<SqlBool>`${column('is_active')} = 1`,
+      ? sql<SqlBool>`contacts.type = ${scope.type}`
+      : sql<SqlBool>`contacts.type in ('LEAD', 'CUSTOMER')`,
+    sql<SqlBool>`contacts.is_active = 1`,
   ];
   if (scope.agencyId !== undefined) conditions.push(sql<SqlBool>`contacts.agency_id = ${scope.agencyId}`);
   return conditions;
 }
 
+/**
+ * The unfiltered totals are kept by the contact_counts triggers. A narrowed list is counted first,
+ * up to the cap: the count also tells SQLite's page how to find its rows (SORT_MATCHES_UP_TO).
+ */
 export async function listContacts(db: Db, scope: ContactScope, query: ListQuery) {
   const scoped = scopeConditions(scope);
   const narrowed = listConditions(db, query, contactListSpec);
   const conditions = [...scoped, ...narrowed];
   const listed = contactsJoined(db).select(contactListColumns);
-  const rows = await pageOf(listed, query, contactListSpec, conditions).execute();
-  // The unfiltered totals are kept by the contact_counts triggers; a narrowed list is counted, up
-  // to the cap, unless its first page already holds every match.
-  const result: ListResult<(typeof rows)[number]> = {
-    rows,
-    total: 0,
-    capped: false,
-    nextCursor: nextCursorOf(rows, query),
-  };
-  const known = totalFromPage(query, rows.length);
-  if (narrowed.length === 0 && scope.agencyId === undefined) result.total = await activeCount(db, scope.type);
-  else if (known !== undefined) result.total = known;
-  else {
-    const byMatches = query.q !== undefined && searchesByIndex(query.q, engineOf(db));
-    Object.assign(
-      result,
-      await countMatches(db, 'contacts', [...scopeConditions(scope, byMatches), ...narrowed]),
-    );
-  }
+  const unfiltered = narrowed.length === 0 && scope.agencyId === undefined;
+  const counted = unfiltered
+    ? { total: await activeCount(db, scope.type), capped: false }
+    : await countMatches(db, 'contacts', conditions);
+  const sortMatches = !unfiltered && engineOf(db) === 'sqlite' && counted.total <= SORT_MATCHES_UP_TO;
+  const rows = await pageOf(listed, query, contactListSpec, conditions, { sortMatches }).execute();
+  const result: ListResult<(typeof rows)[number]> = { rows, ...counted, nextCursor: nextCursorOf(rows, query) };
   return result;
 }
 
