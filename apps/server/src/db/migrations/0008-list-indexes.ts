@@ -17,7 +17,12 @@ import { engineOf } from '../dialect.js';
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('contacts_scope').ifNotExists().on('contacts').columns(['type', 'is_active']).execute();
+  await db.schema
+    .createIndex('contacts_scope')
+    .ifNotExists()
+    .on('contacts')
+    .columns(['type', 'is_active'])
+    .execute();
   if (engineOf(db) === 'sqlite') {
     const words = (row: 'new' | 'old') =>
       sql.raw(`${row}.name_key || ' ' || ${row}.email_key || ' ' || ${row}.phone`);

@@ -1,5 +1,5 @@
 import type { ContactType, ListQuery } from '@crm/domain';
-import { foldCase } from '@crm/domain';
+import { foldCase, TOTAL_CAP } from '@crm/domain';
 import { type Expression, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type Engine, engineOf } from '../../db/dialect.js';
@@ -158,21 +158,45 @@ function scopeConditions(scope: ContactScope): Expression<SqlBool>[] {
 
 /**
  * The unfiltered totals are kept by the contact_counts triggers. A narrowed list is counted first,
- * up to the cap: the count also tells SQLite's page how to find its rows (SORT_MATCHES_UP_TO).
+ * up to the cap. On SQLite the count reads the matching ids (through the filter's or the search's
+ * own index), and when they are few (SORT_MATCHES_UP_TO) the page is sorted from those ids: one
+ * evaluation of the search serves both, and SQLite, which has no statistics, cannot choose to walk
+ * a million rows of the sort index looking for a rare value.
  */
 export async function listContacts(db: Db, scope: ContactScope, query: ListQuery) {
-  const scoped = scopeConditions(scope);
   const narrowed = listConditions(db, query, contactListSpec);
-  const conditions = [...scoped, ...narrowed];
+  let conditions = [...scopeConditions(scope), ...narrowed];
   const listed = contactsJoined(db).select(contactListColumns);
-  const unfiltered = narrowed.length === 0 && scope.agencyId === undefined;
-  const counted = unfiltered
-    ? { total: await activeCount(db, scope.type), capped: false }
-    : await countMatches(db, 'contacts', conditions);
-  const sortMatches = !unfiltered && engineOf(db) === 'sqlite' && counted.total <= SORT_MATCHES_UP_TO;
+  let counted: { total: number; capped: boolean };
+  let sortMatches = false;
+  if (narrowed.length === 0 && scope.agencyId === undefined) {
+    counted = { total: await activeCount(db, scope.type), capped: false };
+  } else if (engineOf(db) === 'sqlite') {
+    const ids = await matchingIds(db, conditions, TOTAL_CAP + 1);
+    counted =
+      ids.length > TOTAL_CAP ? { total: TOTAL_CAP, capped: true } : { total: ids.length, capped: false };
+    if (ids.length <= SORT_MATCHES_UP_TO) {
+      conditions = [sql<SqlBool>`contacts.id in (select value from json_each(${JSON.stringify(ids)}))`];
+      sortMatches = true;
+    }
+  } else {
+    counted = await countMatches(db, 'contacts', conditions);
+  }
   const rows = await pageOf(listed, query, contactListSpec, conditions, { sortMatches }).execute();
-  const result: ListResult<(typeof rows)[number]> = { rows, ...counted, nextCursor: nextCursorOf(rows, query) };
+  const result: ListResult<(typeof rows)[number]> = {
+    rows,
+    ...counted,
+    nextCursor: nextCursorOf(rows, query),
+  };
   return result;
+}
+
+/** The ids of up to `limit` matching contacts, in no particular order. */
+async function matchingIds(db: Db, conditions: Expression<SqlBool>[], limit: number): Promise<number[]> {
+  let qb = db.selectFrom('contacts').select('contacts.id');
+  for (const condition of conditions) qb = qb.where(condition);
+  const rows = await qb.limit(limit).execute();
+  return rows.map((row) => row.id);
 }
 
 /** Active contacts of a type, or of both types, as the contact_counts triggers keep them. */
