@@ -26,6 +26,7 @@ import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { viewsRoutes } from './modules/views/views.routes.js';
 import { authenticationHook } from './plugins/auth.js';
+import { registerApiCompression } from './plugins/compression.js';
 import { registerApiDocs } from './plugins/docs.js';
 import { clientErrorMessage, registerErrorHandler } from './plugins/error-handler.js';
 import { refuseNulCharacters } from './plugins/input-guards.js';
@@ -120,6 +121,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
+      if (config.apiCompression) await registerApiCompression(api);
       // Answers carry people's records (and the login its token): no cache may keep them.
       api.addHook('onRequest', async (_request, reply) => {
         reply.header('cache-control', 'no-store');

@@ -75,6 +75,10 @@ const envSchema = z
         .optional(),
     ),
     TASK_REMINDER_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+    API_COMPRESSION: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
     JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
     METRICS_TOKEN: optionalText.pipe(
       z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
@@ -152,6 +156,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** How often each process looks for due tasks to notify of; 0 turns the looking off. */
   taskReminderSeconds: number;
+  /** Compress API answers above a few kilobytes when the client accepts brotli or gzip. */
+  apiCompression: boolean;
 }
 
 /** Loads ./.env into the environment when present; variables already set win. */
@@ -203,5 +209,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     metricsToken: e.METRICS_TOKEN,
     taskReminderSeconds: e.TASK_REMINDER_SECONDS,
+    apiCompression: e.API_COMPRESSION,
   };
 }
