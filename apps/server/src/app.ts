@@ -10,6 +10,7 @@ import { resolveTokenSecret, TokenSigner } from './modules/auth/token.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { downloadRoutes } from './modules/files/download.routes.js';
+import { mergeRoutes } from './modules/merge/merge.routes.js';
 import { productCategoriesRoutes } from './modules/product-categories/product-categories.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -74,6 +75,7 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
         await secured.register(productsRoutes, { ctx });
         await secured.register(searchRoutes, { ctx });
         await secured.register(viewsRoutes, { ctx });
+        await secured.register(mergeRoutes, { ctx });
       });
     },
     { prefix: '/api' },

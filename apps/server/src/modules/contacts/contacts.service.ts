@@ -41,6 +41,7 @@ import {
   findDuplicateCandidates,
   insertContact,
   listContacts,
+  mergedIntoOf,
   updateContact,
 } from './contacts.repository.js';
 import type { contactDetailResponse, duplicateResponse } from './contacts.schemas.js';
@@ -113,12 +114,12 @@ function failWith(issues: { path: string[]; message: string }[]): never {
 }
 
 async function agencyNameFor(
-  ctx: AppContext,
+  db: Db,
   agencyId: number | null,
   current: number | null,
 ): Promise<string | null> {
   if (agencyId === null) return null;
-  const agency = await findAgencyName(ctx.db, agencyId);
+  const agency = await findAgencyName(db, agencyId);
   // An agency deactivated later stays on the contacts it already had; new links need an active one.
   if (!agency || (!agency.isActive && agencyId !== current)) {
     throw badRequest(m.agencyNotFound, { agencyId: m.agencyNotFound });
@@ -186,7 +187,7 @@ export async function createContact(
   actor: Authenticated,
   input: ContactFields & { type: ContactType },
 ): Promise<Contact> {
-  const agency = await agencyNameFor(ctx, input.agencyId, null);
+  const agency = await agencyNameFor(ctx.db, input.agencyId, null);
   const at = nowIso();
   const ownerKey = foldCase(actor.user.name);
   const id = await ctx.db.transaction().execute(async (trx) => {
@@ -220,9 +221,24 @@ export async function updateContactFields(
   input: ContactFields,
 ): Promise<Contact> {
   const existing = await visibleContact(ctx, actor, id);
+  const { columns, changes, before } = await prepareContactUpdate(ctx.db, existing, input);
+  if (changes.length === 0) return before;
+  const at = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateContact(trx, id, { ...columns, updated_at: at });
+    await insertHistory(trx, { kind: 'contact', id }, actor.user.id, changes, at);
+  });
+  return toContact((await findContact(ctx.db, id))!);
+}
+
+/**
+ * The one way a contact's fields change (the edit dialog, a merge and its undo): the rules for its
+ * type, the agency, every stored column with its keys, and the history entries of what differs.
+ */
+export async function prepareContactUpdate(db: Db, existing: ContactRow, input: ContactFields) {
   const issues = contactRuleIssues(input, existing.type as ContactType);
   if (issues.length > 0) failWith(issues);
-  const agency = await agencyNameFor(ctx, input.agencyId, existing.agency_id);
+  const agency = await agencyNameFor(db, input.agencyId, existing.agency_id);
   const columns = contactColumns(input, { agency });
   const before = toContact(existing);
   const after: Contact = {
@@ -234,13 +250,7 @@ export async function updateContactFields(
     agency: input.agencyId !== null && agency !== null ? { id: input.agencyId, name: agency } : null,
   };
   const changes = changedFields(snapshot(before), snapshot(after), EDITABLE_FIELDS).map(readableNotes);
-  if (changes.length === 0) return before;
-  const at = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
-    await updateContact(trx, id, { ...columns, updated_at: at });
-    await insertHistory(trx, { kind: 'contact', id }, actor.user.id, changes, at);
-  });
-  return toContact((await findContact(ctx.db, id))!);
+  return { columns, changes, before };
 }
 
 /**
@@ -382,6 +392,11 @@ export async function matchContactDuplicates(
       matchedOn,
     };
   });
+}
+
+/** The contact a merged one was merged into: links to it land there. */
+export function mergedInto(ctx: AppContext, id: number): Promise<number | null> {
+  return mergedIntoOf(ctx.db, id);
 }
 
 export function parseContactType(raw: unknown): ContactType | undefined {
