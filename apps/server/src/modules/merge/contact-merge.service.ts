@@ -217,7 +217,7 @@ export async function mergeContacts(ctx: AppContext, actor: Authenticated, input
  */
 export async function undoContactMerge(ctx: AppContext, actor: Authenticated, mergeId: number) {
   const merge = await findMerge(ctx.db, mergeId);
-  if (!merge || merge.kind !== 'contact') throw notFound(mergeMessages.notFound);
+  if (merge?.kind !== 'contact') throw notFound(mergeMessages.notFound);
   checkUndoable(merge, new Date());
   if (await laterMerge(ctx.db, merge)) throw conflict(mergeMessages.laterMerge);
   const snapshot = JSON.parse(merge.snapshot) as ContactMergeSnapshot;
