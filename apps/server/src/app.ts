@@ -16,6 +16,7 @@ import { downloadRoutes } from './modules/files/download.routes.js';
 import { createFileStore, type FileStore } from './modules/files/storage/index.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 import { JobRunner } from './modules/jobs/job-runner.js';
+import { mergeRoutes } from './modules/merge/merge.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { productCategoriesRoutes } from './modules/product-categories/product-categories.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
@@ -145,6 +146,7 @@ export async function buildApp({
         await secured.register(eventsRoutes, { ctx });
         await secured.register(tasksRoutes, { ctx });
         await secured.register(notificationsRoutes, { ctx });
+        await secured.register(mergeRoutes, { ctx });
       });
     },
     { prefix: '/api' },

@@ -235,6 +235,16 @@ export async function findContact(db: Db, id: number) {
   return contactsQuery(db).where('contacts.id', '=', id).executeTakeFirst();
 }
 
+/** The survivor a merged contact points at, if it was merged. */
+export async function mergedIntoOf(db: Db, id: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('contacts')
+    .select('merged_into_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.merged_into_id ?? null;
+}
+
 export async function insertContact(db: Db, values: Insertable<ContactsTable>): Promise<number> {
   const { id } = await db.insertInto('contacts').values(values).returning('id').executeTakeFirstOrThrow();
   return id;

@@ -42,9 +42,20 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get(
     '/contacts/:id',
-    { schema: { tags, params: idParams, response: { 200: contactDetailResponse, ...errors } } },
-    async (request, reply) =>
-      withETag(reply, await contacts.contactDetail(ctx, caller(request), request.params.id)),
+    {
+      schema: {
+        tags,
+        summary:
+          'A contact with its files; a merged contact redirects (308) to the contact it was merged into',
+        params: idParams,
+        response: { 200: contactDetailResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const survivor = await contacts.mergedInto(ctx, request.params.id);
+      if (survivor !== null) return reply.redirect(`/api/contacts/${survivor}`, 308);
+      return withETag(reply, await contacts.contactDetail(ctx, caller(request), request.params.id));
+    },
   );
 
   app.get(

@@ -43,6 +43,7 @@ import {
   findDuplicateCandidates,
   insertContact,
   listContacts,
+  mergedIntoOf,
   updateContact,
 } from './contacts.repository.js';
 import type { contactDetailResponse, duplicateResponse } from './contacts.schemas.js';
@@ -269,21 +270,8 @@ export async function updateContactFields(
         const existing = state && (await findContact(trx, id));
         if (!state || !existing || (existing.is_active !== 1 && !isAdmin(actor)))
           throw notFound(m.contactNotFound);
-        const before = toContact(existing);
-        const input: ContactFields = { ...fieldsOf(before), ...edit.fields };
-        const issues = contactRuleIssues(input, existing.type as ContactType);
-        if (issues.length > 0) failWith(issues);
-        const agency = await agencyNameFor(trx, input.agencyId, existing.agency_id);
-        const columns = contactColumns(input, { agency });
-        const after: Contact = {
-          ...before,
-          ...input,
-          countryCode: columns.country_code,
-          source: columns.source,
-          notes: columns.notes,
-          agency: input.agencyId !== null && agency !== null ? { id: input.agencyId, name: agency } : null,
-        };
-        const changes = changedFields(snapshot(before), snapshot(after), EDITABLE_FIELDS).map(readableNotes);
+        const input: ContactFields = { ...fieldsOf(toContact(existing)), ...edit.fields };
+        const { columns, changes } = await prepareContactUpdate(trx, existing, input);
         const changing = changes.map((change) => change.field as string);
         assertFresh('contact', state, edit.version, changing);
         if (changes.length === 0) return;
@@ -298,6 +286,28 @@ export async function updateContactFields(
     () => contactDetail(ctx, actor, id),
   );
   return toContact((await findContact(ctx.db, id))!);
+}
+
+/**
+ * The one way a contact's fields change (the edit dialog, a merge and its undo): the rules for its
+ * type, the agency, every stored column with its keys, and the history entries of what differs.
+ */
+export async function prepareContactUpdate(db: Db, existing: ContactRow, input: ContactFields) {
+  const issues = contactRuleIssues(input, existing.type as ContactType);
+  if (issues.length > 0) failWith(issues);
+  const agency = await agencyNameFor(db, input.agencyId, existing.agency_id);
+  const columns = contactColumns(input, { agency });
+  const before = toContact(existing);
+  const after: Contact = {
+    ...before,
+    ...input,
+    countryCode: columns.country_code,
+    source: columns.source,
+    notes: columns.notes,
+    agency: input.agencyId !== null && agency !== null ? { id: input.agencyId, name: agency } : null,
+  };
+  const changes = changedFields(snapshot(before), snapshot(after), EDITABLE_FIELDS).map(readableNotes);
+  return { columns, changes, before };
 }
 
 /**
@@ -439,6 +449,11 @@ export async function matchContactDuplicates(
       matchedOn,
     };
   });
+}
+
+/** The contact a merged one was merged into: links to it land there. */
+export function mergedInto(ctx: AppContext, id: number): Promise<number | null> {
+  return mergedIntoOf(ctx.db, id);
 }
 
 export function parseContactType(raw: unknown): ContactType | undefined {

@@ -1,6 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
+import { CommandPaletteProvider } from '../../components/command-palette';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useSidebarExpanded } from './use-sidebar-expanded';
@@ -14,29 +15,31 @@ export function AppLayout() {
   const [mobileOpened, mobile] = useDisclosure(false);
 
   return (
-    <AppShell
-      header={{ height: TOP_BAR_HEIGHT }}
-      navbar={{
-        width: SIDEBAR_WIDTH,
-        breakpoint: 'sm',
-        collapsed: { desktop: !desktopExpanded, mobile: !mobileOpened },
-      }}
-      padding="lg"
-    >
-      <AppShell.Header>
-        <TopBar
-          desktopExpanded={desktopExpanded}
-          onToggleDesktop={toggleDesktop}
-          mobileOpened={mobileOpened}
-          onToggleMobile={mobile.toggle}
-        />
-      </AppShell.Header>
-      <AppShell.Navbar aria-label="Sidebar">
-        <Sidebar onNavigate={mobile.close} />
-      </AppShell.Navbar>
-      <AppShell.Main bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+    <CommandPaletteProvider>
+      <AppShell
+        header={{ height: TOP_BAR_HEIGHT }}
+        navbar={{
+          width: SIDEBAR_WIDTH,
+          breakpoint: 'sm',
+          collapsed: { desktop: !desktopExpanded, mobile: !mobileOpened },
+        }}
+        padding="lg"
+      >
+        <AppShell.Header>
+          <TopBar
+            desktopExpanded={desktopExpanded}
+            onToggleDesktop={toggleDesktop}
+            mobileOpened={mobileOpened}
+            onToggleMobile={mobile.toggle}
+          />
+        </AppShell.Header>
+        <AppShell.Navbar aria-label="Sidebar">
+          <Sidebar onNavigate={mobile.close} />
+        </AppShell.Navbar>
+        <AppShell.Main bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </CommandPaletteProvider>
   );
 }

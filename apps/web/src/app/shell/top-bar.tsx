@@ -1,4 +1,5 @@
 import { Burger, Group } from '@mantine/core';
+import { PaletteTrigger } from '../../components/command-palette';
 import { GreetingText } from './greeting-text';
 import { ThemeSwitch } from './theme-switch';
 
@@ -29,7 +30,10 @@ export function TopBar({ desktopExpanded, onToggleDesktop, mobileOpened, onToggl
         />
         <GreetingText />
       </Group>
-      <ThemeSwitch />
+      <Group gap="sm" wrap="nowrap">
+        <PaletteTrigger />
+        <ThemeSwitch />
+      </Group>
     </Group>
   );
 }
