@@ -1,14 +1,10 @@
 import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBrandWhatsapp, IconPhone } from '@tabler/icons-react';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
-
-/** "+90 532 123 45 67" for the stored digits, or the digits with a plus when they do not parse. */
-function displayPhone(digits: string): string {
-  return parsePhoneNumberFromString(`+${digits}`)?.formatInternational() ?? `+${digits}`;
-}
+import { usePhoneFormat } from '../../../lib/phone-display';
 
 /** The phone, a WhatsApp link built from its digits and a tel: link (001 §2.2). */
 export function ContactPhoneCell({ phone }: { phone: string }) {
+  const displayPhone = usePhoneFormat();
   const digits = phone.replace(/\D/g, '');
   if (!digits) return null;
   return (
