@@ -9,7 +9,7 @@ import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useSidebarExpanded } from './use-sidebar-expanded';
 
-const SIDEBAR_WIDTH = 260;
+const SIDEBAR_WIDTH = 240;
 const TOP_BAR_HEIGHT = 60;
 
 /** 000 §2.4: sidebar, top bar and the current screen. */
