@@ -20,4 +20,5 @@ export const listParamsSchema = z.object({
     .int({ error: 'offset must be a whole number' })
     .min(0, { error: 'offset must be at least 0' })
     .optional(),
+  cursor: z.string().max(1000).optional(),
 });

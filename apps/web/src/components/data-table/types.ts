@@ -1,4 +1,4 @@
-import type { ColumnFilter, FilterMode, ListQuery, SortOrder } from '@crm/domain';
+import type { ColumnFilter, FilterMode, ListQuery, SortOrder, ViewList } from '@crm/domain';
 import type { ReactNode } from 'react';
 import type { ListPage } from '../../lib/list-page';
 
@@ -88,4 +88,9 @@ export interface DataTableProps<T> {
   toolbar?: ReactNode;
   /** Height of a card on screens under 768 px. Default: room for the title and every field. */
   cardHeight?: number;
+  /**
+   * A list screen's name: its search, filters, sort and columns then live in the URL, and the
+   * toolbar offers saved views and the column chooser. Tables inside a detail screen omit it.
+   */
+  listId?: ViewList;
 }
