@@ -18,6 +18,8 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { authenticationHook } from './plugins/auth.js';
 import { registerApiDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerMetrics } from './plugins/metrics.js';
+import { registerRequestIdHeader, requestIdOf } from './plugins/request-id.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { isAppRoute, registerWebApp, webDistDir } from './plugins/web-app.js';
 
@@ -46,6 +48,8 @@ export async function buildApp({
             redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.newPassword'],
           },
     trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
   });
@@ -53,6 +57,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', undefined);
   registerErrorHandler(app);
+  registerRequestIdHeader(app);
 
   const ctx: AppContext = {
     db,
@@ -61,6 +66,7 @@ export async function buildApp({
     files: files ?? createFileStore(config),
   };
   if (!files) app.addHook('onClose', () => ctx.files.close());
+  registerMetrics(app, ctx);
 
   await registerSecurityHeaders(app);
   await registerApiDocs(app);
