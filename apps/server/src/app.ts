@@ -47,7 +47,11 @@ export async function buildApp({
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.newPassword'],
           },
-    trustProxy: config.trustProxy,
+    // A hop count trusts the nearest N proxies (what Fastify does with a number, which its types omit).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     requestIdHeader: false,
     genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true },

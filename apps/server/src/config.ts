@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
@@ -9,6 +10,27 @@ const optionalText = z
   .string()
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+/**
+ * Which proxies' X-Forwarded-For to believe: none (false), every one (true: only when nothing can
+ * reach the app but the proxy), the nearest N hops, or the proxies at these addresses or networks.
+ */
+export type TrustProxy = boolean | number | string[];
+
+function parseTrustProxy(value: string): TrustProxy | undefined {
+  const text = value.trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    const [address = '', bits, extra] = entry.split('/');
+    const version = isIP(address);
+    if (version === 0 || extra !== undefined) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+  });
+  return valid ? entries : undefined;
+}
 
 const envSchema = z
   .object({
@@ -38,9 +60,17 @@ const envSchema = z
     LOGIN_THROTTLE_MINUTES: z.coerce.number().positive().default(15),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z
-      .enum(['true', 'false'])
+      .string()
       .default('false')
-      .transform((value) => value === 'true'),
+      .transform((value, issues) => {
+        const parsed = parseTrustProxy(value);
+        if (parsed === undefined)
+          issues.addIssue({
+            code: 'custom',
+            message: 'must be false, true, a hop count (1) or proxy addresses (10.0.0.5,192.168.1.0/24)',
+          });
+        return parsed ?? false;
+      }),
     WEB_DIST_DIR: optionalText,
     WORKERS: z.coerce.number().int().min(1).max(64).optional(),
     FILE_STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
@@ -101,7 +131,7 @@ export interface Config {
   variant: Variant;
   loginThrottle: { maxPerEmail: number; maxPerAddress: number; windowMinutes: number };
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   webDistDir: string | undefined;
   /** Server processes sharing the port; 1 serves from the main process alone. */
   workers: number;

@@ -208,3 +208,22 @@ describe('unknown paths under /api/', () => {
     expect(res.json()).toEqual({ error: `Not found: ${method} ${url}` });
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    ['false', false],
+    ['true', true],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.5', ['10.0.0.5']],
+    ['10.0.0.5, 192.168.1.0/24,::1', ['10.0.0.5', '192.168.1.0/24', '::1']],
+  ])('reads %s precisely', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['yes', '10.0.0.300', '10.0.0.0/33', 'proxy.example.com'])('refuses %s', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+      'TRUST_PROXY: must be false, true, a hop count (1) or proxy addresses (10.0.0.5,192.168.1.0/24)',
+    );
+  });
+});

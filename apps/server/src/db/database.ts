@@ -31,9 +31,11 @@ export function postgresPool(db: Db): pg.Pool | undefined {
 export function createDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection that the server or the network drops is discarded by the pool and reported
-    // here; unheard, the event would end the process. The next query opens a new connection.
+    // A connection that the server or the network drops is reported as an 'error' event: by the pool
+    // for an idle one, by the client for one in use (whose query fails on its own). Unheard, either
+    // event would end the process; the pool discards the dead connection and opens a new one.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pools.set(db, pool);
     return db;
