@@ -9,12 +9,21 @@ import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.js';
 import { resolveTokenSecret, TokenSigner } from './modules/auth/token.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { createEventBus } from './modules/events/create-event-bus.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { downloadRoutes } from './modules/files/download.routes.js';
 import { createFileStore, type FileStore } from './modules/files/storage/index.js';
+import { JobRunner } from './modules/jobs/job-runner.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { productCategoriesRoutes } from './modules/product-categories/product-categories.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { startDueReminders } from './modules/tasks/due-reminders.js';
+import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { viewsRoutes } from './modules/views/views.routes.js';
 import { authenticationHook } from './plugins/auth.js';
 import { registerApiDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
@@ -67,9 +76,27 @@ export async function buildApp({
     db,
     config,
     tokens: new TokenSigner(await resolveTokenSecret(db, config.jwtSecret)),
+    jobs: new JobRunner(db, {
+      pollMs: config.jobsPollMs,
+      onError: (error, job) => app.log.error({ err: error, jobId: job?.id, kind: job?.kind }, 'job failed'),
+    }),
     files: files ?? createFileStore(config),
+    events: createEventBus(config, db, (error) => app.log.error({ err: error }, 'live-update events failed')),
   };
+  // Modules register their job handlers while they are registered; jobs start once all are.
+  app.addHook('onReady', async () => ctx.jobs.start());
+  app.addHook('onClose', async () => ctx.jobs.stop());
   if (!files) app.addHook('onClose', () => ctx.files.close());
+  // Open streams would keep the server from closing; they end first and the browser reconnects.
+  app.addHook('preClose', async () => ctx.events.endStreams());
+  // Before the database closes (main.ts adds that hook later, and onClose hooks run in order).
+  app.addHook('onClose', async () => ctx.events.close());
+  if (config.taskReminderSeconds > 0) {
+    const stop = startDueReminders(ctx, config.taskReminderSeconds * 1000, (error) =>
+      app.log.error({ err: error }, 'due-task reminders failed'),
+    );
+    app.addHook('onClose', async () => stop());
+  }
   registerMetrics(app, ctx);
 
   await registerSecurityHeaders(app);
@@ -90,6 +117,12 @@ export async function buildApp({
         await secured.register(agenciesRoutes, { ctx });
         await secured.register(productCategoriesRoutes, { ctx });
         await secured.register(productsRoutes, { ctx });
+        await secured.register(exportsRoutes, { ctx });
+        await secured.register(searchRoutes, { ctx });
+        await secured.register(viewsRoutes, { ctx });
+        await secured.register(eventsRoutes, { ctx });
+        await secured.register(tasksRoutes, { ctx });
+        await secured.register(notificationsRoutes, { ctx });
       });
     },
     { prefix: '/api' },

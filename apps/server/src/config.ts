@@ -91,6 +91,8 @@ const envSchema = z
         .regex(/^[A-Za-z0-9!_.*'()/-]*\/$/, { error: 'must end with / and hold only safe key characters' })
         .optional(),
     ),
+    TASK_REMINDER_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+    JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
     METRICS_TOKEN: optionalText.pipe(
       z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
     ),
@@ -135,12 +137,16 @@ export interface Config {
   webDistDir: string | undefined;
   /** Server processes sharing the port; 1 serves from the main process alone. */
   workers: number;
+  /** How often an idle process looks for due jobs; 0 runs no jobs in this process. */
+  jobsPollMs: number;
   /** Where uploads live: DATA_DIR/uploads, or the bucket of `s3`. */
   fileStorage: 'local' | 's3';
   /** The S3_* settings, when S3_BUCKET is set (required for FILE_STORAGE=s3 and files:migrate). */
   s3: S3Settings | undefined;
   /** Bearer token for /api/metrics; the endpoint does not exist without it. */
   metricsToken: string | undefined;
+  /** How often each process looks for due tasks to notify of; 0 turns the looking off. */
+  taskReminderSeconds: number;
 }
 
 /** Loads ./.env into the environment when present; variables already set win. */
@@ -176,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     workers: e.WORKERS ?? defaultWorkers(),
+    jobsPollMs: e.JOBS_POLL_MS,
     fileStorage: e.FILE_STORAGE,
     s3: e.S3_BUCKET
       ? {
@@ -189,5 +196,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     metricsToken: e.METRICS_TOKEN,
+    taskReminderSeconds: e.TASK_REMINDER_SECONDS,
   };
 }

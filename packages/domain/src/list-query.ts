@@ -12,6 +12,14 @@ export type SortOrder = 'asc' | 'desc';
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 50;
 export const TOTAL_COUNT_HEADER = 'x-total-count';
+/**
+ * A filtered or searched list counts its matches up to TOTAL_CAP. Beyond that, X-Total-Count says
+ * TOTAL_CAP and this header says `true`: "at least 10,000" (docs/decisions.md, Lists at scale).
+ */
+export const TOTAL_CAPPED_HEADER = 'x-total-capped';
+export const TOTAL_CAP = 10_000;
+/** The keyset cursor of the page after this one, when there may be one: send it back as `cursor`. */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 export interface ColumnFilter {
   mode: FilterMode;
@@ -25,6 +33,8 @@ export interface ListQuery {
   filters: Record<string, ColumnFilter>;
   limit: number;
   offset: number;
+  /** Continue after the row this cursor names (from X-Next-Cursor); `offset` is then ignored. */
+  cursor?: string;
 }
 
 export function encodeFilter(filter: ColumnFilter): string {
@@ -51,7 +61,8 @@ export function listQueryParams(query: Partial<ListQuery>): URLSearchParams {
     if (filter.value !== '') params.set(`filter.${column}`, encodeFilter(filter));
   }
   if (query.limit !== undefined) params.set('limit', String(query.limit));
-  if (query.offset !== undefined) params.set('offset', String(query.offset));
+  if (query.cursor) params.set('cursor', query.cursor);
+  else if (query.offset !== undefined) params.set('offset', String(query.offset));
   return params;
 }
 
@@ -71,4 +82,5 @@ export const listParamsSchema = z.object({
     .int({ error: 'offset must be a whole number' })
     .min(0, { error: 'offset must be at least 0' })
     .optional(),
+  cursor: z.string().max(1000).optional(),
 });

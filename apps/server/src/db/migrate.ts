@@ -5,6 +5,11 @@ import * as m0002 from './migrations/0002-contacts.js';
 import * as m0003 from './migrations/0003-agencies.js';
 import * as m0004 from './migrations/0004-products.js';
 import * as m0005 from './migrations/0005-contact-counts.js';
+import * as m0007 from './migrations/0007-jobs.js';
+import * as m0007b from './migrations/0007b-imports-exports.js';
+import * as m0008 from './migrations/0008-list-indexes.js';
+import * as m0009 from './migrations/0009-search-views-merge.js';
+import * as m0012 from './migrations/0012-tasks-and-notifications.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +18,11 @@ const migrations: Record<string, Migration> = {
   '0003-agencies': m0003,
   '0004-products': m0004,
   '0005-contact-counts': m0005,
+  '0007-jobs': m0007,
+  '0007b-imports-exports': m0007b,
+  '0008-list-indexes': m0008,
+  '0009-search-views-merge': m0009,
+  '0012-tasks-and-notifications': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

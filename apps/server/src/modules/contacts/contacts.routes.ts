@@ -3,11 +3,11 @@ import {
   contactFieldsSchema,
   convertContactSchema,
   createContactSchema,
-  TOTAL_COUNT_HEADER,
 } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { replyWithPage } from '../../lib/list-reply.js';
 import { errors, listQuerystring } from '../../lib/schemas.js';
 import { caller, requireAdmin } from '../../plugins/auth.js';
 import { parentRoutes } from '../parent-routes.js';
@@ -35,9 +35,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request, reply) => {
-      const { rows, total } = await contacts.listContactsFor(ctx, request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows;
+      return replyWithPage(reply, await contacts.listContactsFor(ctx, request.query));
     },
   );
 

@@ -10,11 +10,12 @@ import {
   ID_MAX,
   contactMessages as m,
   missingConversionFields,
+  nationalPhoneKey,
 } from '@crm/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { parseListQuery } from '../../db/list-query.js';
+import { type ListResult, parseListQuery } from '../../db/list-query.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
 import { nowIso } from '../../lib/time.js';
@@ -163,6 +164,9 @@ function contactColumns(fields: ContactFields, names: { agency: string | null })
     completeness: completeness(fields),
     name_key: foldCase(`${fields.name} ${fields.surname}`),
     email_key: fields.email ? foldCase(fields.email) : '',
+    surname_key: foldCase(fields.surname.trim()),
+    phone_key: nationalPhoneKey(fields.phone),
+    passport_key: fields.passportNumber ? foldCase(fields.passportNumber.trim()) : '',
     agency_key: names.agency ? foldCase(names.agency) : '',
     search_text: searchText(fields, names.agency),
   };
@@ -341,16 +345,31 @@ export async function contactDuplicates(
   id: number,
 ): Promise<z.output<typeof duplicateResponse>[]> {
   const row = await visibleContact(ctx, actor, id);
-  const keys = contactDuplicateKeys(row);
-  const candidates = await findDuplicateCandidates(ctx.db, id, {
-    nameKey: keys.fullName,
+  return matchContactDuplicates(ctx.db, row, id);
+}
+
+/**
+ * Active contacts matching the specification's rule (001 §5): the trimmed, case-insensitive name
+ * with surname, or the e-mail, or the phone. Serves the saved record's banner and the forms while
+ * they are typed (`excludeId` 0 for a record not saved yet).
+ */
+export async function matchContactDuplicates(
+  db: Db,
+  fields: { name: string; surname: string; email: string | null; phone: string },
+  excludeId: number,
+): Promise<z.output<typeof duplicateResponse>[]> {
+  const keys = contactDuplicateKeys(fields);
+  const hasName = fields.name.trim() !== '' && fields.surname.trim() !== '';
+  if (!hasName && !keys.email && !keys.phone) return [];
+  const candidates = await findDuplicateCandidates(db, excludeId, {
+    nameKey: hasName ? keys.fullName : null,
     emailKey: keys.email,
     phone: keys.phone,
   });
   return candidates.map((other) => {
     const otherKeys = contactDuplicateKeys(other);
     const matchedOn: ('name' | 'email' | 'phone')[] = [];
-    if (otherKeys.fullName === keys.fullName) matchedOn.push('name');
+    if (hasName && otherKeys.fullName === keys.fullName) matchedOn.push('name');
     if (keys.email && otherKeys.email === keys.email) matchedOn.push('email');
     if (keys.phone && otherKeys.phone === keys.phone) matchedOn.push('phone');
     return {
@@ -375,7 +394,7 @@ export function parseContactType(raw: unknown): ContactType | undefined {
 export async function listContactsFor(
   ctx: AppContext,
   rawQuery: Record<string, unknown>,
-): Promise<{ rows: ContactListRow[]; total: number }> {
+): Promise<ListResult<ContactListRow>> {
   const { type, agencyId, ...rest } = rawQuery;
   let agency: number | undefined;
   if (agencyId !== undefined) {
@@ -384,12 +403,8 @@ export async function listContactsFor(
       throw badRequest('agencyId must be a positive number');
   }
   const query = parseListQuery(rest, contactListSpec);
-  const { rows, total } = await listContacts(
-    ctx.db,
-    { type: parseContactType(type), agencyId: agency },
-    query,
-  );
-  return { rows: rows.map(toContactListRow), total };
+  const page = await listContacts(ctx.db, { type: parseContactType(type), agencyId: agency }, query);
+  return { ...page, rows: page.rows.map(toContactListRow) };
 }
 
 /** An agency's new name reaches its contacts' sort key and search text. */

@@ -2,12 +2,15 @@ import { Center, Loader, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from '../../lib/toast';
+import { ViewPicker } from '../saved-views/view-picker';
+import { ColumnChooser } from './column-chooser';
 import classes from './data-table.module.css';
 import { DataTableRow, LoadingMoreRow, rowStyle } from './data-table-row';
 import { DataTableToolbar } from './data-table-toolbar';
 import { HeaderCell } from './header-cell';
 import { SelectAllCheckbox } from './selection-checkbox';
 import type { DataTableProps } from './types';
+import { useChosenColumns } from './use-chosen-columns';
 import { useListState } from './use-list-state';
 import { usePagedRows } from './use-paged-rows';
 import { useRowSelection } from './use-row-selection';
@@ -25,7 +28,8 @@ const PREFETCH_ROWS = 10;
 export function DataTable<T>({
   queryKey,
   fetchPage,
-  columns,
+  columns: allColumns,
+  listId,
   getRowId,
   rowHeight,
   height = 600,
@@ -49,8 +53,16 @@ export function DataTable<T>({
     const current = selectionRef.current;
     if (current && current.selectedIds.length > 0) current.onChange([]);
   }, []);
-  const list = useListState(onListChange);
-  const { query, rows, total } = usePagedRows({ queryKey, fetchPage, getRowId, state: list.state, pageSize });
+  const list = useListState(onListChange, listId !== undefined);
+  const chosen = useChosenColumns(listId, allColumns, list.columns, list.setColumns);
+  const columns = chosen.visible;
+  const { query, rows, total, capped } = usePagedRows({
+    queryKey,
+    fetchPage,
+    getRowId,
+    state: list.state,
+    pageSize,
+  });
   const picked = useRowSelection(selection, rows, getRowId);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
 
@@ -96,8 +108,11 @@ export function DataTable<T>({
         filtersActive={list.isActive}
         onClearAll={list.clearAll}
         total={firstLoad || query.isError ? undefined : total}
+        totalCapped={capped}
         refreshing={query.isFetching && !firstLoad && !isFetchingNextPage}
       >
+        {listId && <ViewPicker list={listId} params={list.params} onApply={list.replaceParams} />}
+        {listId && <ColumnChooser columns={chosen.choosable} shown={chosen.shown} onChange={chosen.choose} />}
         {toolbar}
       </DataTableToolbar>
       <div ref={scrollRef} className={classes.scroller} style={{ height: height + HEADER_HEIGHT }}>

@@ -1,4 +1,4 @@
-import type { ColumnFilter, FilterMode, ListQuery, SortOrder } from '@crm/domain';
+import type { ColumnFilter, FilterMode, ListQuery, SortOrder, ViewList } from '@crm/domain';
 import type { ReactNode } from 'react';
 import type { ListPage } from '../../lib/list-page';
 
@@ -78,6 +78,11 @@ export interface DataTableProps<T> {
   getRowLabel?: (row: T) => string;
   /** Extra controls in the toolbar, e.g. bulk action buttons. */
   toolbar?: ReactNode;
+  /**
+   * A list screen's name: its search, filters, sort and columns then live in the URL, and the
+   * toolbar offers saved views and the column chooser. Tables inside a detail screen omit it.
+   */
+  listId?: ViewList;
   /** Minimum table width before it scrolls sideways. Default 720. */
   minWidth?: number;
 }

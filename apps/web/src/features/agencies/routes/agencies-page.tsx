@@ -65,6 +65,7 @@ export function AgenciesPage() {
         </Button>
       </Group>
       <DataTable
+        listId="agencies"
         queryKey={agencyKeys.all}
         fetchPage={fetchPage}
         columns={columns}

@@ -67,6 +67,7 @@ export function ContactsListPage({ type }: { type: ContactType }) {
       <DataTable
         // Remount per type so search, sort and filters do not carry from leads to customers.
         key={type}
+        listId={type === 'LEAD' ? 'leads' : 'customers'}
         queryKey={contactKeys.list(type)}
         fetchPage={fetchPage}
         columns={columns}
