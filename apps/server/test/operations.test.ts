@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { enqueueJob } from '../src/modules/jobs/jobs.service.js';
 import { prepareStore, STORES } from './helpers/file-stores.js';
 import { startTcpProxy } from './helpers/tcp-proxy.js';
 import { createScratchDatabase, createTestApp, type TestApp } from './helpers/test-app.js';
@@ -180,6 +181,15 @@ describe('GET /api/metrics', () => {
       /http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/health\/ready",status="200"\} \d+/,
     );
     if (t.config.databaseUrl) expect(body).toMatch(/crm_db_pool_connections\{state="total"\} \d+/);
+  });
+
+  it('shows the job queue depth by kind and state', async () => {
+    // A kind no runner handles stays queued; due in an hour, so nothing claims it meanwhile.
+    const runAt = new Date(Date.now() + 3_600_000).toISOString();
+    await enqueueJob(t.db, { kind: 'metrics-probe', runAt });
+    await enqueueJob(t.db, { kind: 'metrics-probe', runAt });
+    const body = (await get(t.app, '/api/metrics', { authorization: `Bearer ${TOKEN}` })).body;
+    expect(body).toContain('crm_jobs{kind="metrics-probe",state="queued"} 2');
   });
 
   it('counts unknown paths under one route label, not one series per URL', async () => {

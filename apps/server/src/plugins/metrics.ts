@@ -5,6 +5,7 @@ import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, R
 import type { AppContext } from '../context.js';
 import { postgresPool } from '../db/database.js';
 import { unauthorized } from '../lib/http-errors.js';
+import { countActiveJobs } from '../modules/jobs/jobs.repository.js';
 import { CLUSTER_METRICS_REQUEST, CLUSTER_METRICS_RESPONSE } from './metrics-cluster.js';
 
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -38,6 +39,19 @@ export function createMetrics(ctx: AppContext): Registry {
       this.set({ state: 'total' }, pool.totalCount);
       this.set({ state: 'idle' }, pool.idleCount);
       this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+  new Gauge({
+    name: 'crm_jobs',
+    help: 'Jobs queued or running, by kind and state (the queue depth, shared by every instance)',
+    labelNames: ['kind', 'state'],
+    registers: [registry],
+    // Every process reads the same table: the processes' values are one value, not parts of a sum.
+    aggregator: 'max',
+    async collect() {
+      const counts = await countActiveJobs(ctx.db);
+      this.reset();
+      for (const { kind, state, count } of counts) this.set({ kind, state }, count);
     },
   });
   return registry;
