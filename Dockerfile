@@ -22,7 +22,8 @@ COPY package.json package-lock.json ./
 COPY packages/domain/package.json packages/domain/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
-RUN npm ci
+# npm install, as CI does: the lock file lists only the platforms it was made on.
+RUN npm install
 COPY . .
 RUN npm run build \
  && npm prune --omit=dev

@@ -1,16 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, MAIN, until as waitUntil } from './helpers/server-process.js';
 
 /**
  * main.ts as `npm start` runs it, with WORKERS=2: one main process that prepares the database and
  * two server processes sharing the port. Started from source through tsx, on a fresh SQLite folder.
  */
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const ADMIN = { email: 'boss@example.com', password: 'start-123' };
 
 let dataDir: string;
@@ -18,17 +16,6 @@ let port: number;
 let primary: ChildProcess;
 let output = '';
 let exited: Promise<number | null>;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: chosen } = probe.address() as { port: number };
-      probe.close(() => resolve(chosen));
-    });
-  });
-}
 
 /** Server processes started by a process, from /proc (the test suite runs on Linux). */
 function childrenOf(pid: number): number[] {
@@ -48,15 +35,8 @@ function childrenOf(pid: number): number[] {
     .map(Number);
 }
 
-async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}. Server output:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const until = <T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms = 30_000) =>
+  waitUntil(what, check, ms, () => `Server output:\n${output}`);
 
 const api = (url: string, init: RequestInit = {}) => fetch(`http://127.0.0.1:${port}${url}`, init);
 
