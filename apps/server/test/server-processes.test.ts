@@ -10,6 +10,7 @@ import { freePort, MAIN, until as waitUntil } from './helpers/server-process.js'
  * two server processes sharing the port. Started from source through tsx, on a fresh SQLite folder.
  */
 const ADMIN = { email: 'boss@example.com', password: 'start-123' };
+const METRICS = 'processes-metrics-token';
 
 let dataDir: string;
 let port: number;
@@ -54,6 +55,7 @@ beforeAll(async () => {
       DATABASE_URL: '',
       CRM_ADMIN_EMAIL: ADMIN.email,
       CRM_ADMIN_PASSWORD: ADMIN.password,
+      METRICS_TOKEN: METRICS,
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -112,6 +114,24 @@ describe('npm start with WORKERS=2', () => {
     expect(created.map((res) => res.status)).toEqual(Array(24).fill(201));
     const count = await api('/api/contacts/count?type=lead', { headers });
     expect(await count.json()).toEqual({ count: 24 });
+  }, 60_000);
+
+  it('one scrape of /api/metrics counts the requests of both processes', async () => {
+    const close = { connection: 'close' };
+    const scrape = async () => {
+      const res = await api('/api/metrics', { headers: { ...close, authorization: `Bearer ${METRICS}` } });
+      expect(res.status).toBe(200);
+      const match = /http_requests_total\{method="GET",route="\/api\/health\/live",status="200"\} (\d+)/.exec(
+        await res.text(),
+      );
+      return Number(match?.[1] ?? 0);
+    };
+    const before = await scrape();
+    // Each new connection goes to the next process: ten requests are five on each.
+    for (let i = 0; i < 10; i++) expect((await api('/api/health/live', { headers: close })).status).toBe(200);
+    // Whichever process answers the scrape, the count is both processes' sum.
+    expect(await scrape()).toBe(before + 10);
+    expect(await scrape()).toBe(before + 10);
   }, 60_000);
 
   it('replaces a server process that dies', async () => {

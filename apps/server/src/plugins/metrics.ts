@@ -96,7 +96,11 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
   const token = ctx.config.metricsToken;
   if (!token) return;
   const registry = createMetrics(ctx);
-  if (cluster.isWorker) AggregatorRegistry.setRegistries([registry]);
+  if (cluster.isWorker) {
+    // Constructing one makes this process answer the main process's requests for its metrics.
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries([registry]);
+  }
   const requests = registry.getSingleMetric('http_requests_total') as Counter<string>;
   const durations = registry.getSingleMetric('http_request_duration_seconds') as Histogram<string>;
 
