@@ -31,6 +31,8 @@ import { registerApiCompression } from './plugins/compression.js';
 import { registerApiDocs } from './plugins/docs.js';
 import { clientErrorMessage, registerErrorHandler } from './plugins/error-handler.js';
 import { refuseNulCharacters } from './plugins/input-guards.js';
+import { registerMetrics } from './plugins/metrics.js';
+import { registerRequestIdHeader, requestIdOf } from './plugins/request-id.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { isAppRoute, registerWebApp, webDistDir } from './plugins/web-app.js';
 
@@ -66,6 +68,8 @@ export async function buildApp({
               hop < hops
           )(config.trustProxy)
         : config.trustProxy,
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     // Errors raised before a route is found (a bad percent-encoding, an over-long id) and bytes that
@@ -87,6 +91,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', undefined);
   registerErrorHandler(app);
+  registerRequestIdHeader(app);
 
   const ctx: AppContext = {
     db,
@@ -113,6 +118,7 @@ export async function buildApp({
     );
     app.addHook('onClose', async () => stop());
   }
+  registerMetrics(app, ctx);
 
   await registerSecurityHeaders(app);
   refuseNulCharacters(app);
