@@ -22,6 +22,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { authenticationHook } from './plugins/auth.js';
 import { registerApiDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { liveUpdatesHook } from './plugins/live-updates.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { isAppRoute, registerWebApp, webDistDir } from './plugins/web-app.js';
 
@@ -79,6 +80,7 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
       await api.register(publicAuthRoutes, { ctx });
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticationHook(ctx));
+        secured.addHook('onSend', liveUpdatesHook(ctx));
         await secured.register(authRoutes, { ctx });
         await secured.register(usersRoutes, { ctx });
         await secured.register(dashboardRoutes, { ctx });
