@@ -23,7 +23,9 @@ function numberIn(value: unknown): number | undefined {
 function payloadId(payload: unknown): number | undefined {
   if (typeof payload !== 'string' || !payload.startsWith('{')) return undefined;
   try {
-    return numberIn((JSON.parse(payload) as { id?: unknown }).id);
+    const answer = JSON.parse(payload) as { id?: unknown; user?: { id?: unknown } };
+    // Most writes answer the record; the profile answers { user }.
+    return numberIn(answer.id ?? answer.user?.id);
   } catch {
     return undefined;
   }
