@@ -6,6 +6,7 @@ import { contactRoutes } from '../features/contacts/routes';
 import { DashboardPage } from '../features/dashboard/routes/dashboard-page';
 import { productRoutes } from '../features/products/routes';
 import { ProfilePage } from '../features/profile/routes/profile-page';
+import { taskRoutes } from '../features/tasks/routes';
 import { EditUserPage } from '../features/users/routes/edit-user-page';
 import { NewUserPage } from '../features/users/routes/new-user-page';
 import { UsersPage } from '../features/users/routes/users-page';
@@ -45,6 +46,7 @@ export const router = createBrowserRouter([
               ...contactRoutes,
               ...agencyRoutes,
               ...productRoutes,
+              ...taskRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],
           },

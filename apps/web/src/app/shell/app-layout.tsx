@@ -1,6 +1,8 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
+import { useCurrentUser } from '../../lib/session-context';
+import { useLiveUpdates } from '../live/use-live-updates';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useSidebarExpanded } from './use-sidebar-expanded';
@@ -12,6 +14,7 @@ const TOP_BAR_HEIGHT = 60;
 export function AppLayout() {
   const [desktopExpanded, toggleDesktop] = useSidebarExpanded();
   const [mobileOpened, mobile] = useDisclosure(false);
+  useLiveUpdates(useCurrentUser().id);
 
   return (
     <AppShell

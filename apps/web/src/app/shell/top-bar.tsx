@@ -1,4 +1,5 @@
 import { Burger, Group } from '@mantine/core';
+import { NotificationBell } from '../../components/notifications';
 import { GreetingText } from './greeting-text';
 import { ThemeSwitch } from './theme-switch';
 
@@ -29,7 +30,10 @@ export function TopBar({ desktopExpanded, onToggleDesktop, mobileOpened, onToggl
         />
         <GreetingText />
       </Group>
-      <ThemeSwitch />
+      <Group gap="xs" wrap="nowrap">
+        <NotificationBell />
+        <ThemeSwitch />
+      </Group>
     </Group>
   );
 }
