@@ -1,6 +1,5 @@
 import { TASK_PRIORITIES, TASK_TITLE_MAX, type TaskPriority, taskMessages } from '@crm/domain';
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-error';
 import { useCurrentUser } from '../../lib/session-context';
@@ -30,7 +29,8 @@ function TaskForm({ onClose, record }: Omit<TaskFormModalProps, 'opened'>) {
   const create = useCreateTask();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const [due, setDue] = useState<string | null>(null);
+  // The browser's local date and time (YYYY-MM-DDTHH:mm), '' for no date.
+  const [due, setDue] = useState('');
   const [priority, setPriority] = useState<TaskPriority>('normal');
   const [assignee, setAssignee] = useState<string>(String(me.id));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -74,14 +74,13 @@ function TaskForm({ onClose, record }: Omit<TaskFormModalProps, 'opened'>) {
         </Text>
         <RichTextField ariaLabel="Description" initialValue="" onChange={setDescription} />
       </div>
-      <DateTimePicker
+      <TextInput
+        type="datetime-local"
         label="Due"
-        placeholder="No date"
-        clearable
+        description="Leave empty for no date"
         value={due}
-        onChange={setDue}
+        onChange={(event) => setDue(event.currentTarget.value)}
         error={errors.dueAt}
-        valueFormat="DD MMM YYYY HH:mm"
       />
       <div>
         <Text size="sm" fw={500} mb={4}>
