@@ -31,6 +31,7 @@ import { registerApiCompression } from './plugins/compression.js';
 import { registerApiDocs } from './plugins/docs.js';
 import { clientErrorMessage, registerErrorHandler } from './plugins/error-handler.js';
 import { refuseNulCharacters } from './plugins/input-guards.js';
+import { liveUpdatesHook } from './plugins/live-updates.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerRequestIdHeader, requestIdOf } from './plugins/request-id.js';
 import { registerSecurityHeaders } from './plugins/security.js';
@@ -138,6 +139,7 @@ export async function buildApp({
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticationHook(ctx));
         await secured.register(systemRoutes, { ctx });
+        secured.addHook('onSend', liveUpdatesHook(ctx));
         await secured.register(authRoutes, { ctx });
         await secured.register(usersRoutes, { ctx });
         await secured.register(dashboardRoutes, { ctx });

@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { agencyRoutes } from '../features/agencies/routes';
 import { contactRoutes } from '../features/contacts/routes';
 import { productRoutes } from '../features/products/routes';
+import { taskRoutes } from '../features/tasks/routes';
 import { GuestOnly } from './guards/guest-only';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './root-layout';
@@ -71,6 +72,7 @@ const routes: RouteObject[] = [
               ...contactRoutes,
               ...agencyRoutes,
               ...productRoutes,
+              ...taskRoutes,
               {
                 path: '*',
                 lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }),

@@ -23,6 +23,7 @@ import type { Authenticated } from '../auth/auth.service.js';
 import { filesOf } from '../files/files.service.js';
 import { type HistoryEntryWrite, insertHistory } from '../history/history.repository.js';
 import { changedFields, type HistoryValue } from '../history/history.service.js';
+import { contactAssigned, notify } from '../notifications/notifications.service.js';
 import type { ParentRef } from '../parents.js';
 import { lockVersion } from '../versions/versions.repository.js';
 import { assertFresh, type Edit, refusingStale, versionColumns } from '../versions/versions.service.js';
@@ -379,7 +380,7 @@ export async function assignContact(
   if (name === undefined) throw badRequest(m.assigneeNotFound, { assignedToId: m.assigneeNotFound });
   if (existing.assigned_to_id === assignedToId) return toContact(existing);
   const at = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
+  const events = await ctx.db.transaction().execute(async (trx) => {
     await updateContact(trx, id, {
       assigned_to_id: assignedToId,
       assignee_key: foldCase(name),
@@ -392,7 +393,10 @@ export async function assignContact(
       [{ kind: 'edited', field: 'assignedTo', oldValue: existing.assignee_name, newValue: name }],
       at,
     );
+    const contactName = `${existing.name} ${existing.surname}`;
+    return notify(trx, contactAssigned(actor, assignedToId, id, contactName), at);
   });
+  ctx.events.publish(...events);
   return toContact((await findContact(ctx.db, id))!);
 }
 
