@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { notFound, unauthorized } from '../../lib/http-errors.js';
+import { notFound } from '../../lib/http-errors.js';
 import { servedType, uploadsDir } from './file-storage.js';
-import { findFileByStoredName } from './files.repository.js';
+import { fileForLink } from './files.service.js';
 
 const STORED_NAME = /^[a-f0-9]{32}(\.[a-z0-9]{1,10})?$/;
 
@@ -21,12 +21,9 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     reply: import('fastify').FastifyReply,
   ) => {
     if (!STORED_NAME.test(filename)) throw notFound('File not found');
-    const scope = access ? ctx.tokens.verifyDownload(filename, access) : undefined;
-    if (!scope) throw unauthorized('This file link has expired. Open the file again from the app.');
-    const file = await findFileByStoredName(ctx.db, filename);
+    const file = await fileForLink(ctx, filename, access);
     const fullPath = path.join(uploadsDir(ctx.config.dataDir), filename);
-    if (!file || !existsSync(fullPath) || (file.is_active !== 1 && scope !== 'admin'))
-      throw notFound('File not found');
+    if (!existsSync(fullPath)) throw notFound('File not found');
     const { contentType, inline } = servedType(filename);
     const disposition = `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`;
     return reply
