@@ -10,6 +10,10 @@ export type Db = Kysely<Database>;
 export interface DatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** PostgreSQL connections kept by this process (default 10). */
+  databasePoolSize?: number;
+  /** Told when an idle PostgreSQL connection breaks (the pool replaces it by itself). */
+  onConnectionError?: (error: Error) => void;
 }
 
 export function sqlitePath(dataDir: string): string {
@@ -23,9 +27,25 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(v
 /** PostgreSQL when a URL is given, else the embedded SQLite file in the data folder. */
 export function createDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }),
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.databasePoolSize ?? 10,
+      // While the database is down a request fails within seconds (503) instead of hanging.
+      connectionTimeoutMillis: 5000,
     });
+    // An idle connection the server loses (a restart, pg_terminate_backend) is reported here; with
+    // no listener Node treats the event as an uncaught error and the whole process exits.
+    pool.on(
+      'error',
+      options.onConnectionError ?? ((error) => console.error(`database connection lost: ${error.message}`)),
+    );
+    // A connection lost while lent to a query also emits 'error', which the pool listens for only
+    // while the connection is idle. The query itself fails (503) and the broken connection is
+    // discarded when it is given back, so the event only needs a listener.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(sqlitePath(options.dataDir));
