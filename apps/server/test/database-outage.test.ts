@@ -2,7 +2,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createDatabase } from '../src/db/database.js';
-import { engineOf } from '../src/db/dialect.js';
 import { call, createContact, leadPayload } from './helpers/contacts.js';
 import { createTestApp, type SignedIn, signIn, type TestApp } from './helpers/test-app.js';
 
@@ -36,10 +35,8 @@ describe('a database that cannot be reached', () => {
   });
 });
 
-if (
-  engineOf(t?.db ?? createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: '/tmp' })) ===
-  'postgres'
-) {
+// Only PostgreSQL has connections to lose; the suite runs on it when TEST_DATABASE_URL is set.
+if (process.env.TEST_DATABASE_URL) {
   describe('PostgreSQL terminating the server’s connections', () => {
     it('keeps the process up, answers 503 or 200 meanwhile, and recovers by itself', async () => {
       const contact = await createContact(t, user, leadPayload());

@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './database.js';
 import * as m0001 from './migrations/0001-users-and-sessions.js';
 import * as m0002 from './migrations/0002-contacts.js';
@@ -19,7 +19,33 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** The migrations this database has run, oldest first; none when it was never migrated. */
+async function executedMigrations(db: Db): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === DEFAULT_MIGRATION_TABLE)) return [];
+  const { rows } = await sql<{
+    name: string;
+  }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)} order by name`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/**
+ * A database migrated by a newer release has migrations this code does not know: running on it
+ * would misread its tables, so the server refuses, saying which versions are involved.
+ */
+export async function refuseNewerDatabase(db: Db): Promise<void> {
+  const known = Object.keys(migrations).sort();
+  const unknown = (await executedMigrations(db)).filter((name) => !(name in migrations));
+  if (unknown.length === 0) return;
+  throw new Error(
+    `This database was last updated by a newer version of the CRM (database version ${unknown.at(-1)}) ` +
+      `than the one starting now (code version ${known.at(-1)}). Start the newer version, or restore a ` +
+      'backup made with this one.',
+  );
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
+  await refuseNewerDatabase(db);
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
