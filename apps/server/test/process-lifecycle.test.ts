@@ -175,7 +175,7 @@ if (serverUrl) {
       await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
       const [victim] = childrenOf(server.child.pid!);
       process.kill(victim!, 'SIGKILL');
-      await until('a retry', () => (server.output().includes('trying again') ? true : undefined), 30_000);
+      await until('a retry', () => (server.output().includes('trying again') ? true : undefined), 90_000);
       expect(server.child.exitCode).toBeNull();
       await admin.query(`alter database ${name} allow_connections true`);
       await until(
@@ -186,7 +186,7 @@ if (serverUrl) {
         },
         60_000,
       );
-      await until('answers again', () => health(server.port), 30_000);
-    }, 150_000);
+      await until('answers again', () => health(server.port), 60_000);
+    }, 300_000);
   });
 }
