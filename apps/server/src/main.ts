@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { startCleanup } from './modules/auth/cleanup.js';
 import { resolveTokenSecret } from './modules/auth/token.js';
+import { sweepStaleUploads } from './modules/files/storage/index.js';
 
 /**
  * The main process prepares the database once (migrations, the token secret, the first admin),
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     await resolveTokenSecret(db, config.jwtSecret);
     await bootstrapFirstAdmin(db, config, log);
   });
+  await sweepStaleUploads(config, log);
   const ready = () =>
     log.info(
       {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../src/db/migrate.js';
+import { LATEST_MIGRATION, migrateToLatest } from '../src/db/migrate.js';
 import { deleteExpired } from '../src/modules/auth/cleanup.js';
 import { createTestApp, type SignedIn, signIn, type TestApp } from './helpers/test-app.js';
 
@@ -19,7 +19,7 @@ describe('a database newer than the code', () => {
       .execute();
     try {
       await expect(migrateToLatest(t.db)).rejects.toThrow(
-        'This database was last updated by a newer version of the CRM (database version 0099-from-the-future) than the one starting now (code version 0006-versions). Start the newer version, or restore a backup made with this one.',
+        `This database was upgraded by a newer version of the CRM (it has migration 0099-from-the-future, which this version does not know; this version ends at ${LATEST_MIGRATION}). Run that version or a newer one: migrations only go forward.`,
       );
     } finally {
       await t.db

@@ -3,12 +3,11 @@ import { isCommonPassword } from './common-passwords.js';
 import { emailField } from './email.js';
 import { userMessages as m } from './messages.js';
 import { phoneField } from './phone.js';
-import { requiredText } from './text.js';
+import { ROLES, type Role } from './roles.js';
 
-export const ROLES = ['admin', 'user'] as const;
-export type Role = (typeof ROLES)[number];
-/** The /users route also admits "manager" (specification 000 §2.2); no account can hold it today. */
-export const USERS_ROUTE_ROLES = ['admin', 'manager'] as const;
+export { ROLES, type Role, USERS_ROUTE_ROLES } from './roles.js';
+
+import { requiredText } from './text.js';
 
 export const PASSWORD_MIN_LENGTH = 6;
 

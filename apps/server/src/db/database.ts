@@ -24,6 +24,13 @@ export function sqlitePath(dataDir: string): string {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The connection pool behind a PostgreSQL database (its use is a metric); none for SQLite. */
+export function postgresPool(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 /** PostgreSQL when a URL is given, else the embedded SQLite file in the data folder. */
 export function createDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) {
@@ -33,19 +40,14 @@ export function createDatabase(options: DatabaseOptions): Db {
       // While the database is down a request fails within seconds (503) instead of hanging.
       connectionTimeoutMillis: 5000,
     });
-    // An idle connection the server loses (a restart, pg_terminate_backend) is reported here; with
-    // no listener Node treats the event as an uncaught error and the whole process exits.
-    pool.on(
-      'error',
-      options.onConnectionError ?? ((error) => console.error(`database connection lost: ${error.message}`)),
-    );
-    // A connection lost while lent to a query also emits 'error', which the pool listens for only
-    // while the connection is idle. The query itself fails (503) and the broken connection is
-    // discarded when it is given back, so the event only needs a listener.
-    pool.on('connect', (client) => {
-      client.on('error', () => {});
-    });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // A connection that the server or the network drops is reported as an 'error' event: by the pool
+    // for an idle one, by the client for one in use (whose query fails on its own). Unheard, either
+    // event would end the process; the pool discards the dead connection and opens a new one.
+    pool.on('error', (error) => options.onConnectionError?.(error));
+    pool.on('connect', (client) => client.on('error', () => {}));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(sqlitePath(options.dataDir));

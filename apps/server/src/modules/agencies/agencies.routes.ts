@@ -1,14 +1,8 @@
-import {
-  addStaffSchema,
-  agencyFormSchema,
-  bulkIdsSchema,
-  bulkStaffSchema,
-  ID_MAX,
-  TOTAL_COUNT_HEADER,
-} from '@crm/domain';
+import { addStaffSchema, agencyFormSchema, bulkIdsSchema, bulkStaffSchema, ID_MAX } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { replyWithPage } from '../../lib/list-reply.js';
 import { errors, listQuerystring } from '../../lib/schemas.js';
 import { caller, requireAdmin } from '../../plugins/auth.js';
 import { addStaff, bulkSetStaff, staffOf, toggleStaff } from '../agency-staff/agency-staff.service.js';
@@ -45,9 +39,7 @@ export const agenciesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request, reply) => {
-      const { rows, total } = await agencies.listAgenciesFor(ctx, request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows;
+      return replyWithPage(reply, await agencies.listAgenciesFor(ctx, request.query));
     },
   );
 
@@ -140,12 +132,8 @@ export const agenciesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request, reply) => {
       await agencies.ensureAgencyExists(ctx, request.params.id);
-      const { rows, total } = await listContactsFor(ctx, {
-        ...request.query,
-        agencyId: String(request.params.id),
-      });
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows;
+      const page = await listContactsFor(ctx, { ...request.query, agencyId: String(request.params.id) });
+      return replyWithPage(reply, page);
     },
   );
 

@@ -6,6 +6,7 @@ import {
   callingCodeOf,
   foldCase,
   agencyMessages as m,
+  nationalPhoneKey,
   percentToBasisPoints,
 } from '@crm/domain';
 import type { z } from 'zod';
@@ -114,6 +115,7 @@ function agencyColumns(form: AgencyForm, parentName: string | null) {
     parent_agency_id: form.parentAgencyId,
     name_key: foldCase(form.name),
     email_key: foldCase(form.email),
+    office_key: nationalPhoneKey(form.officeNumber),
     // The Level column reads 'Main' for an agency without a parent; its key says so too.
     parent_key: parentName ? foldCase(parentName) : 'main',
     search_text: foldCase([form.name, form.email, form.officeNumber, form.city, form.country].join('\n')),
@@ -341,8 +343,21 @@ export async function agencyDuplicates(
   id: number,
 ): Promise<z.output<typeof agencyDuplicatesResponse>> {
   const agency = await existingAgency(ctx, id);
-  const keys = agencyDuplicateKeys({ email: agency.email, officeNumber: agency.office_number });
-  const rows = await findAgencyDuplicates(ctx.db, id, keys.email, keys.officeNumber);
+  return matchAgencyDuplicates(ctx.db, { email: agency.email, officeNumber: agency.office_number }, id);
+}
+
+/**
+ * Other agencies with the same trimmed, case-insensitive e-mail or the same office number (002
+ * §4), for a saved agency's warning and for the forms while they are typed (`excludeId` 0).
+ */
+export async function matchAgencyDuplicates(
+  db: Db,
+  typed: { email: string; officeNumber: string },
+  excludeId: number,
+): Promise<z.output<typeof agencyDuplicatesResponse>> {
+  const keys = agencyDuplicateKeys(typed);
+  if (!keys.email && !keys.officeNumber) return { fields: [], agencies: [] };
+  const rows = await findAgencyDuplicates(db, excludeId, keys.email, keys.officeNumber);
   const agencies = rows.map((row) => {
     const matchedOn: ('Email' | 'Phone')[] = [];
     if (keys.email && row.email_key === keys.email) matchedOn.push('Email');
@@ -356,8 +371,8 @@ export async function agencyDuplicates(
 }
 
 export async function listAgenciesFor(ctx: AppContext, rawQuery: Record<string, unknown>) {
-  const { rows, total } = await listAgencies(ctx.db, parseListQuery(rawQuery, agencyListSpec));
-  return { rows: rows.map(toAgency), total };
+  const page = await listAgencies(ctx.db, parseListQuery(rawQuery, agencyListSpec));
+  return { ...page, rows: page.rows.map(toAgency) };
 }
 
 export { isAdmin };

@@ -1,7 +1,8 @@
-import { ID_MAX, PRODUCT_TYPES, productFormSchema, TOTAL_COUNT_HEADER } from '@crm/domain';
+import { ID_MAX, PRODUCT_TYPES, productFormSchema } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { replyWithPage } from '../../lib/list-reply.js';
 import { errors, listQuerystring } from '../../lib/schemas.js';
 import { caller, requireAdmin } from '../../plugins/auth.js';
 import { idParams } from '../users/users.schemas.js';
@@ -73,9 +74,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request, reply) => {
-      const { rows, total } = await products.listProductsFor(ctx, request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows;
+      return replyWithPage(reply, await products.listProductsFor(ctx, request.query));
     },
   );
 

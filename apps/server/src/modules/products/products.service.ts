@@ -7,7 +7,7 @@ import {
   type ProductType,
 } from '@crm/domain';
 import type { AppContext } from '../../context.js';
-import { parseListQuery } from '../../db/list-query.js';
+import { type ListResult, parseListQuery } from '../../db/list-query.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { Authenticated } from '../auth/auth.service.js';
@@ -59,7 +59,7 @@ export interface Product extends ProductListRow {
   version: number;
 }
 
-function toProductListRow(row: ProductListRecord): ProductListRow {
+export function toProductListRow(row: ProductListRecord): ProductListRow {
   return {
     id: row.id,
     title: row.title,
@@ -142,9 +142,9 @@ export async function productDetail(ctx: AppContext, id: number): Promise<Produc
 export async function listProductsFor(
   ctx: AppContext,
   rawQuery: Record<string, unknown>,
-): Promise<{ rows: ProductListRow[]; total: number }> {
-  const { rows, total } = await listProducts(ctx.db, parseListQuery(rawQuery, productListSpec));
-  return { rows: rows.map(toProductListRow), total };
+): Promise<ListResult<ProductListRow>> {
+  const page = await listProducts(ctx.db, parseListQuery(rawQuery, productListSpec));
+  return { ...page, rows: page.rows.map(toProductListRow) };
 }
 
 /**

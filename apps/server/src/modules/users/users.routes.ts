@@ -1,13 +1,8 @@
-import {
-  changePasswordSchema,
-  createUserSchema,
-  TOTAL_COUNT_HEADER,
-  updateProfileSchema,
-  updateUserSchema,
-} from '@crm/domain';
+import { changePasswordSchema, createUserSchema, updateProfileSchema, updateUserSchema } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { replyWithPage } from '../../lib/list-reply.js';
 import { errors, listQuerystring } from '../../lib/schemas.js';
 import { caller, requireAdmin } from '../../plugins/auth.js';
 import { editBody, expectedVersion, withETag } from '../versions/versions.service.js';
@@ -26,9 +21,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request, reply) => {
-      const { rows, total } = await users.listUsersFor(ctx, caller(request), request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows;
+      return replyWithPage(reply, await users.listUsersFor(ctx, caller(request), request.query));
     },
   );
 

@@ -9,7 +9,7 @@ import type {
 import { authMessages, displayName, userMessages } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { parseListQuery } from '../../db/list-query.js';
+import { type ListResult, parseListQuery } from '../../db/list-query.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
@@ -47,11 +47,11 @@ export async function listUsersFor(
   ctx: AppContext,
   actor: Authenticated,
   rawQuery: Record<string, unknown>,
-): Promise<{ rows: User[] | UserSummary[]; total: number }> {
+): Promise<ListResult<User> | ListResult<UserSummary>> {
   const admin = actor.user.role === 'admin';
   const spec = admin ? userListSpec : userPickerSpec;
-  const { rows, total } = await listUsers(ctx.db, parseListQuery(rawQuery, spec), spec);
-  return { rows: admin ? rows.map(toUser) : rows.map(toUserSummary), total };
+  const page = await listUsers(ctx.db, parseListQuery(rawQuery, spec), spec);
+  return admin ? { ...page, rows: page.rows.map(toUser) } : { ...page, rows: page.rows.map(toUserSummary) };
 }
 
 export async function getUser(ctx: AppContext, actor: Authenticated, id: number): Promise<User> {
