@@ -27,7 +27,7 @@ import { findContact } from '../contacts/contacts.repository.js';
 import {
   assignContact,
   deactivateContact,
-  insertNewContact,
+  insertNewContacts,
   updateContactFields,
 } from '../contacts/contacts.service.js';
 import type { Mapping } from './import-fields.js';
@@ -440,17 +440,20 @@ export function pickFields(contact: Record<string, unknown>): ContactFields {
   ) as unknown as ContactFields;
 }
 
-/** Writes a batch's new contacts in the caller's transaction; answers their ids by row. */
+/** Writes a batch's new contacts in the caller's transaction and notes their ids on the plans. */
 export async function createPlanned(trx: Db, plans: RowPlan[], owner: Person, at: string): Promise<void> {
-  for (const plan of plans) {
-    if (plan.action !== 'create' || !plan.create) continue;
-    plan.recordId = await insertNewContact(
-      trx,
-      { owner, assignee: plan.create.assignee, agency: plan.create.agency },
-      plan.create.input,
-      at,
-    );
-  }
+  const creating = plans.filter((plan) => plan.action === 'create' && plan.create);
+  const ids = await insertNewContacts(
+    trx,
+    creating.map((plan) => ({
+      people: { owner, assignee: plan.create!.assignee, agency: plan.create!.agency },
+      input: plan.create!.input,
+    })),
+    at,
+  );
+  creating.forEach((plan, i) => {
+    plan.recordId = ids[i];
+  });
 }
 
 /**
