@@ -4,6 +4,7 @@ import { agencyRoutes } from '../features/agencies/routes';
 import { LoginPage } from '../features/auth/routes/login-page';
 import { contactRoutes } from '../features/contacts/routes';
 import { DashboardPage } from '../features/dashboard/routes/dashboard-page';
+import { importRoutes } from '../features/imports/routes';
 import { productRoutes } from '../features/products/routes';
 import { ProfilePage } from '../features/profile/routes/profile-page';
 import { EditUserPage } from '../features/users/routes/edit-user-page';
@@ -45,6 +46,7 @@ export const router = createBrowserRouter([
               ...contactRoutes,
               ...agencyRoutes,
               ...productRoutes,
+              ...importRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],
           },
