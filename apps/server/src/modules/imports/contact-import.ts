@@ -1,4 +1,5 @@
 import {
+  type AgencyForm,
   type ContactFields,
   type ContactType,
   callingCodeOf,
@@ -68,6 +69,25 @@ export interface RowPlan {
   changes?: Record<string, [unknown, unknown]>;
   create?: { input: ContactFields & { type: ContactType }; agency: string | null; assignee: Person };
   update?: { fields: ContactFields; assignee: Person | null };
+  /** A partner row's form values, and a parent named by an earlier row of the file. */
+  agency?: { form: AgencyForm; parentPending?: string };
+}
+
+/**
+ * What an import needs of the records it imports: the same plan for the preview and the run,
+ * writes of a batch inside its transaction (`writeBatch`) or through the record's service one by
+ * one before it (`apply`), and the undo of one row.
+ */
+export interface ImportPlanner {
+  plan(rows: { rowNumber: number; values: string[] }[]): Promise<RowPlan[]>;
+  remember(row: { rowNumber: number; values: string[] }): void;
+  writeBatch(trx: Db, plans: RowPlan[], at: string): Promise<void>;
+  apply(ctx: AppContext, actor: Authenticated, plan: RowPlan): Promise<void>;
+  undoRow(
+    ctx: AppContext,
+    actor: Authenticated,
+    row: { action: string; record_id: number | null; changes: string | null },
+  ): Promise<UndoOutcome>;
 }
 
 interface Person {
@@ -124,7 +144,7 @@ export interface ContactImportOptions {
  * schema and rules, finds duplicates in the file and in the database, and decides what happens.
  * Nothing is written here; the same plan serves the preview and the run.
  */
-export class ContactImportPlanner {
+export class ContactImportPlanner implements ImportPlanner {
   private readonly agencies = new Map<string, { id: number; name: string; active: boolean } | null>();
   private readonly users = new Map<string, Person | null>();
   private readonly seen = {
@@ -224,6 +244,22 @@ export class ContactImportPlanner {
 
   private notesTooLong(notes: string): boolean {
     return richTextToPlain(sanitizeRichText(notes)).trim().length > 1000;
+  }
+
+  writeBatch(trx: Db, plans: RowPlan[], at: string): Promise<void> {
+    return createPlanned(trx, plans, this.importer, at);
+  }
+
+  apply(ctx: AppContext, actor: Authenticated, plan: RowPlan): Promise<void> {
+    return updatePlanned(ctx, actor, plan);
+  }
+
+  undoRow(
+    ctx: AppContext,
+    actor: Authenticated,
+    row: { action: string; record_id: number | null; changes: string | null },
+  ): Promise<UndoOutcome> {
+    return undoContactRow(ctx, actor, row);
   }
 
   /** A row committed before a resume: only its keys, so later rows still see it as a duplicate. */
