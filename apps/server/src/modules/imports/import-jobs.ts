@@ -29,10 +29,11 @@ export const IMPORT_RUN_JOB = 'import-run';
 export const IMPORT_UNDO_JOB = 'import-undo';
 
 /**
- * Rows per transaction. Small enough that a batch holds SQLite's single writer for a few
- * milliseconds, so the lists stay quick while an import runs; large enough to amortise a commit.
+ * Rows per transaction. Small enough that a batch holds SQLite's single writer (and, in the
+ * process running the job, its one connection) for tens of milliseconds, so the lists stay quick
+ * while an import runs; large enough to amortise a commit.
  */
-export const IMPORT_BATCH_ROWS = 250;
+export const IMPORT_BATCH_ROWS = 100;
 
 /** An import's file, from the start, wherever the file store keeps it. */
 export function openStored(ctx: AppContext, key: string): OpenFile {
