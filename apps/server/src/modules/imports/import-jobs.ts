@@ -14,6 +14,7 @@ import {
 } from './contact-import.js';
 import type { Mapping } from './import-fields.js';
 import { type ImportFormat, type OpenFile, readRows } from './import-files.js';
+import { previewSummary } from './import-summary.js';
 import {
   addImportCounts,
   deleteImportRows,
@@ -148,7 +149,13 @@ async function processImport(ctx: AppContext, job: JobContext, dryRun: boolean):
   await updateImport(
     ctx.db,
     importId,
-    dryRun ? { state: 'previewed', updated_at: at } : { state: 'done', finished_at: at, updated_at: at },
+    dryRun
+      ? {
+          state: 'previewed',
+          preview_summary: JSON.stringify(await previewSummary(ctx.db, importId)),
+          updated_at: at,
+        }
+      : { state: 'done', finished_at: at, updated_at: at },
   );
   return { rows: done, errors };
 }
