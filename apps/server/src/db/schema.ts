@@ -270,6 +270,8 @@ export interface ImportsTable {
   skipped_count: Generated<number>;
   error_count: Generated<number>;
   undo_result: string | null;
+  /** JSON: the preview's counts, written when it ends. */
+  preview_summary: ColumnType<string | null, string | null | undefined, string | null>;
   actor_id: number;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;

@@ -250,6 +250,23 @@ export async function insertContact(db: Db, values: Insertable<ContactsTable>): 
   return id;
 }
 
+/**
+ * Several contacts in one statement per 100, answering their ids in the order given: both engines
+ * return an INSERT … VALUES statement's rows in the order of its values.
+ */
+export async function insertContacts(db: Db, rows: Insertable<ContactsTable>[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += 100) {
+    const inserted = await db
+      .insertInto('contacts')
+      .values(rows.slice(i, i + 100))
+      .returning('id')
+      .execute();
+    ids.push(...inserted.map((row) => row.id));
+  }
+  return ids;
+}
+
 /** Every update adds one to the version in the same statement. */
 export async function updateContact(db: Db, id: number, values: Updateable<ContactsTable>): Promise<void> {
   await db
