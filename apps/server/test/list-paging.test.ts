@@ -282,3 +282,36 @@ describe('totals beyond 10,000 matches', () => {
     expect(page.capped).toBeUndefined();
   });
 });
+
+describe('filters on who created and who is assigned a contact', () => {
+  let sule: SignedIn;
+  let made: ContactJson;
+  beforeAll(async () => {
+    sule = await signIn(t, { firstName: 'Şule', surname: 'Özkan' });
+    made = await createContact(
+      t,
+      sule,
+      leadPayload({ name: 'Owned', surname: 'Bysule', phone: '447000000777' }),
+    );
+  });
+
+  it('finds contacts by a part of the creator’s or assignee’s name, in any case', async () => {
+    for (const column of ['createdBy', 'assignedTo']) {
+      for (const filter of [
+        'contains:şule',
+        'containsIgnoreCase:ÖZKA',
+        'contains:LE ÖZ',
+        'equals:şule özkan',
+      ]) {
+        const page = await list('/api/contacts', { type: 'lead', [`filter.${column}`]: filter });
+        expect(ids(page.rows), `${column} ${filter}`).toEqual([made.id]);
+      }
+      const none = await list('/api/contacts', {
+        type: 'lead',
+        [`filter.${column}`]: 'contains:nobody by this name',
+      });
+      expect(none.rows).toEqual([]);
+      expect(none.total).toBe('0');
+    }
+  });
+});
