@@ -315,3 +315,33 @@ describe('filters on who created and who is assigned a contact', () => {
     }
   });
 });
+
+describe('a created-at filter that reads as the start of a date', () => {
+  it('matches the contacts created in that year, month or day, and no other', async () => {
+    const made = await createContact(
+      t,
+      bora,
+      leadPayload({ name: 'Dated', surname: 'Row', phone: '447000000888' }),
+    );
+    for (const length of [4, 7, 9, 10]) {
+      const value = made.createdAt.slice(0, length);
+      const page = await list('/api/contacts', {
+        type: 'lead',
+        'filter.createdAt': `contains:${value}`,
+        limit: 500,
+      });
+      expect(ids(page.rows), value).toContain(made.id);
+      for (const row of page.rows) expect(row.createdAt.startsWith(value)).toBe(true);
+    }
+    const before = await list('/api/contacts', { type: 'lead', 'filter.createdAt': 'contains:1999-12' });
+    expect(before.rows).toEqual([]);
+    // Not the start of a date: matched anywhere, as before.
+    const time = made.createdAt.slice(11, 16);
+    const page = await list('/api/contacts', {
+      type: 'lead',
+      'filter.createdAt': `contains:${time}`,
+      limit: 500,
+    });
+    expect(ids(page.rows)).toContain(made.id);
+  });
+});

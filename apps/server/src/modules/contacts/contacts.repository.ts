@@ -129,7 +129,7 @@ export const contactListSpec: ListSpec = {
     phone: key('contacts.phone', true),
     createdBy: key('contacts.owner_key'),
     assignedTo: key('contacts.assignee_key'),
-    createdAt: { expr: 'contacts.created_at', kind: 'text' },
+    createdAt: { expr: 'contacts.created_at', kind: 'text', isoTime: true },
   },
   search: [],
   searchCondition,
