@@ -140,7 +140,7 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): 
   for (const [key, rawValue] of Object.entries(query)) {
     if (!key.startsWith('filter.')) continue;
     const column = key.slice('filter.'.length);
-    if (!spec.columns[column]) throw badRequest(`Unknown filter column: ${column}`);
+    if (!Object.hasOwn(spec.columns, column)) throw badRequest(`Unknown filter column: ${column}`);
     if (typeof rawValue !== 'string') throw badRequest(`Give one filter per column: ${column}`);
     const filter = decodeFilter(rawValue);
     if (!filter)
@@ -148,7 +148,9 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): 
     filters[column] = filter;
   }
   const { q, sort, order, limit, offset, cursor } = parsed.data;
-  if (sort !== undefined && !spec.columns[sort]) throw badRequest(`Unknown sort column: ${sort}`);
+  // Own keys only: `__proto__`, `constructor` or `toString` would find Object's prototype.
+  if (sort !== undefined && !Object.hasOwn(spec.columns, sort))
+    throw badRequest(`Unknown sort column: ${sort}`);
   const out: ListQuery = {
     q: q?.trim() || undefined,
     sort: sort ?? spec.defaultSort?.column,

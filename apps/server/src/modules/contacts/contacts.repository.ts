@@ -13,7 +13,9 @@ import {
   pageOf,
   SORT_MATCHES_UP_TO,
 } from '../../db/list-query.js';
+import type { ListSource } from '../../db/list-stream.js';
 import type { ContactsTable } from '../../db/schema.js';
+import { nextVersion } from '../versions/versions.repository.js';
 
 /**
  * What a list row shows and its row actions need (the Convert dialog asks only for the missing
@@ -60,6 +62,7 @@ const contactColumns = [
   'contacts.service_category',
   'contacts.room_number',
   'contacts.notes',
+  'contacts.version',
 ] as const;
 
 function contactsJoined(db: Db) {
@@ -227,6 +230,19 @@ async function userNarrowing(db: Db, query: ListQuery): Promise<Expression<SqlBo
   return conditions;
 }
 
+/** The list's select and conditions, for streaming every matching row (exports). */
+export function contactListSource(
+  db: Db,
+  scope: ContactScope,
+  query: ListQuery,
+): ListSource<ContactListRecord> {
+  return {
+    select: contactsJoined(db).select(contactListColumns),
+    conditions: [...scopeConditions(scope), ...listConditions(db, query, contactListSpec)],
+    spec: contactListSpec,
+  };
+}
+
 /** The ids of up to `limit` matching contacts, in no particular order. */
 async function matchingIds(db: Db, conditions: Expression<SqlBool>[], limit: number): Promise<number[]> {
   let qb = db.selectFrom('contacts').select('contacts.id');
@@ -255,20 +271,35 @@ export async function findContact(db: Db, id: number) {
   return contactsQuery(db).where('contacts.id', '=', id).executeTakeFirst();
 }
 
+/** The survivor a merged contact points at, if it was merged. */
+export async function mergedIntoOf(db: Db, id: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('contacts')
+    .select('merged_into_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.merged_into_id ?? null;
+}
+
 export async function insertContact(db: Db, values: Insertable<ContactsTable>): Promise<number> {
   const { id } = await db.insertInto('contacts').values(values).returning('id').executeTakeFirstOrThrow();
   return id;
 }
 
+/** Every update adds one to the version in the same statement. */
 export async function updateContact(db: Db, id: number, values: Updateable<ContactsTable>): Promise<void> {
-  await db.updateTable('contacts').set(values).where('id', '=', id).execute();
+  await db
+    .updateTable('contacts')
+    .set({ version: nextVersion, ...values })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Other contacts sharing the full name, the e-mail or the phone; each key is indexed. */
 export async function findDuplicateCandidates(
   db: Db,
   id: number,
-  keys: { nameKey: string; emailKey: string | null; phone: string | null },
+  keys: { nameKey: string | null; emailKey: string | null; phone: string | null },
   limit = 20,
 ) {
   return contactsQuery(db)
@@ -276,7 +307,7 @@ export async function findDuplicateCandidates(
     .where('contacts.is_active', '=', 1)
     .where((eb) =>
       eb.or([
-        eb('contacts.name_key', '=', keys.nameKey),
+        ...(keys.nameKey ? [eb('contacts.name_key', '=', keys.nameKey)] : []),
         ...(keys.emailKey ? [eb('contacts.email_key', '=', keys.emailKey)] : []),
         ...(keys.phone ? [eb('contacts.phone', '=', keys.phone)] : []),
       ]),
