@@ -4,6 +4,7 @@ import { agencyRoutes } from '../features/agencies/routes';
 import { LoginPage } from '../features/auth/routes/login-page';
 import { contactRoutes } from '../features/contacts/routes';
 import { DashboardPage } from '../features/dashboard/routes/dashboard-page';
+import { MergeContactsPage } from '../features/merge/routes/merge-contacts-page';
 import { productRoutes } from '../features/products/routes';
 import { ProfilePage } from '../features/profile/routes/profile-page';
 import { EditUserPage } from '../features/users/routes/edit-user-page';
@@ -45,6 +46,15 @@ export const router = createBrowserRouter([
               ...contactRoutes,
               ...agencyRoutes,
               ...productRoutes,
+              {
+                // Merges are for admins only, like the merge API.
+                path: '/merge/contacts/:survivorId/:otherId',
+                element: (
+                  <RequireAuth allowedRoles={['admin']}>
+                    <MergeContactsPage />
+                  </RequireAuth>
+                ),
+              },
               { path: '*', element: <NotFoundPage /> },
             ],
           },
