@@ -11,6 +11,8 @@ import { historyEntryResponse } from './history/history.schemas.js';
 import { noteResponse } from './notes/notes.schemas.js';
 import { addNote, notesOf, setNoteState } from './notes/notes.service.js';
 import type { ParentKind, ParentRef } from './parents.js';
+import { taskResponse } from './tasks/tasks.schemas.js';
+import { recordTasks } from './tasks/tasks.service.js';
 
 export interface ParentRoutesOptions {
   ctx: AppContext;
@@ -101,8 +103,17 @@ export const parentRoutes: FastifyPluginAsyncZod<ParentRoutesOptions> = async (a
           row.related_name !== null
             ? { name: `${row.related_name} ${row.related_surname ?? ''}`.trim() }
             : null,
+        ...(row.task_id !== null && row.task_title !== null
+          ? { task: { id: row.task_id, title: row.task_title } }
+          : {}),
       }));
     },
+  );
+
+  app.get(
+    `/${segment}/:id/tasks`,
+    { schema: { tags, params: parentParams, response: { 200: z.array(taskResponse), ...errors } } },
+    async (request) => recordTasks(ctx, caller(request), await parentOf(request.params.id, isAdmin(request))),
   );
 
   app.get(

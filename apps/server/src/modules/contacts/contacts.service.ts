@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { parseListQuery } from '../../db/list-query.js';
+import { type ListResult, parseListQuery } from '../../db/list-query.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
 import { nowIso } from '../../lib/time.js';
@@ -24,6 +24,8 @@ import { filesOf } from '../files/files.service.js';
 import { type HistoryEntryWrite, insertHistory } from '../history/history.repository.js';
 import { changedFields, type HistoryValue } from '../history/history.service.js';
 import type { ParentRef } from '../parents.js';
+import { lockVersion } from '../versions/versions.repository.js';
+import { assertFresh, type Edit, refusingStale, versionColumns } from '../versions/versions.service.js';
 import {
   type Contact,
   type ContactListRow,
@@ -189,45 +191,100 @@ export async function createContact(
 ): Promise<Contact> {
   const agency = await agencyNameFor(ctx.db, input.agencyId, null);
   const at = nowIso();
-  const ownerKey = foldCase(actor.user.name);
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    const contactId = await insertContact(trx, {
-      ...contactColumns(input, { agency }),
-      type: input.type,
-      owner_id: actor.user.id,
-      assigned_to_id: actor.user.id,
-      owner_key: ownerKey,
-      assignee_key: ownerKey,
-      is_active: 1,
-      created_at: at,
-      updated_at: at,
-    });
-    await insertHistory(
-      trx,
-      { kind: 'contact', id: contactId },
-      actor.user.id,
-      [{ kind: 'created', field: null, oldValue: null, newValue: input.type }],
-      at,
-    );
-    return contactId;
-  });
+  const id = await ctx.db
+    .transaction()
+    .execute((trx) => insertNewContact(trx, { owner: actor.user, assignee: actor.user, agency }, input, at));
   return toContact((await findContact(ctx.db, id))!);
 }
 
+/**
+ * Writes a new contact and its "created" history entry in the caller's transaction: the form's
+ * create and an import's batches share it. The agency name must be of an active agency.
+ */
+export async function insertNewContact(
+  trx: Db,
+  people: {
+    owner: { id: number; name: string };
+    assignee: { id: number; name: string };
+    agency: string | null;
+  },
+  input: ContactFields & { type: ContactType },
+  at: string,
+): Promise<number> {
+  const contactId = await insertContact(trx, {
+    ...contactColumns(input, { agency: people.agency }),
+    type: input.type,
+    owner_id: people.owner.id,
+    assigned_to_id: people.assignee.id,
+    owner_key: foldCase(people.owner.name),
+    assignee_key: foldCase(people.assignee.name),
+    is_active: 1,
+    created_at: at,
+    updated_at: at,
+  });
+  await insertHistory(
+    trx,
+    { kind: 'contact', id: contactId },
+    people.owner.id,
+    [{ kind: 'created', field: null, oldValue: null, newValue: input.type }],
+    at,
+  );
+  return contactId;
+}
+
+/** The fields of a stored contact, as an edit would send them. */
+function fieldsOf(contact: Contact): ContactFields {
+  const {
+    id: _id,
+    type: _type,
+    agency: _agency,
+    owner: _owner,
+    assignedToId: _assignedToId,
+    assignedTo: _assignedTo,
+    completeness: _completeness,
+    isActive: _isActive,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    version: _version,
+    ...fields
+  } = contact;
+  return fields as ContactFields;
+}
+
+/**
+ * Every edit of a contact: the row is locked and read inside the write's transaction, so the
+ * history's old values are the values replaced and each entry's old value is the previous entry's
+ * new value, however many people write at once. An edit made against an older version is refused
+ * (409) only when a field it changes was changed since.
+ */
 export async function updateContactFields(
   ctx: AppContext,
   actor: Authenticated,
   id: number,
-  input: ContactFields,
+  edit: Edit<ContactFields>,
 ): Promise<Contact> {
-  const existing = await visibleContact(ctx, actor, id);
-  const { columns, changes, before } = await prepareContactUpdate(ctx.db, existing, input);
-  if (changes.length === 0) return before;
-  const at = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
-    await updateContact(trx, id, { ...columns, updated_at: at });
-    await insertHistory(trx, { kind: 'contact', id }, actor.user.id, changes, at);
-  });
+  await refusingStale(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const state = await lockVersion(trx, 'contacts', id);
+        const existing = state && (await findContact(trx, id));
+        if (!state || !existing || (existing.is_active !== 1 && !isAdmin(actor)))
+          throw notFound(m.contactNotFound);
+        const input: ContactFields = { ...fieldsOf(toContact(existing)), ...edit.fields };
+        const { columns, changes } = await prepareContactUpdate(trx, existing, input);
+        const changing = changes.map((change) => change.field as string);
+        assertFresh('contact', state, edit.version, changing);
+        if (changes.length === 0) return;
+        const at = nowIso();
+        await updateContact(trx, id, {
+          ...columns,
+          ...versionColumns(state, changing, actor.user.id),
+          updated_at: at,
+        });
+        await insertHistory(trx, { kind: 'contact', id }, actor.user.id, changes, at);
+      }),
+    () => contactDetail(ctx, actor, id),
+  );
   return toContact((await findContact(ctx.db, id))!);
 }
 
@@ -409,7 +466,7 @@ export function parseContactType(raw: unknown): ContactType | undefined {
 export async function listContactsFor(
   ctx: AppContext,
   rawQuery: Record<string, unknown>,
-): Promise<{ rows: ContactListRow[]; total: number }> {
+): Promise<ListResult<ContactListRow>> {
   const { type, agencyId, ...rest } = rawQuery;
   let agency: number | undefined;
   if (agencyId !== undefined) {
@@ -418,12 +475,8 @@ export async function listContactsFor(
       throw badRequest('agencyId must be a positive number');
   }
   const query = parseListQuery(rest, contactListSpec);
-  const { rows, total } = await listContacts(
-    ctx.db,
-    { type: parseContactType(type), agencyId: agency },
-    query,
-  );
-  return { rows: rows.map(toContactListRow), total };
+  const page = await listContacts(ctx.db, { type: parseContactType(type), agencyId: agency }, query);
+  return { ...page, rows: page.rows.map(toContactListRow) };
 }
 
 /** An agency's new name reaches its contacts' sort key and search text. */

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { PARENT_COLUMN, type ParentRef, parentValues } from '../parents.js';
 
-export type HistoryKind = 'created' | 'conversion' | 'edited' | 'staff' | 'note';
+export type HistoryKind = 'created' | 'conversion' | 'edited' | 'staff' | 'note' | 'task';
 
 export interface HistoryEntryWrite {
   kind: HistoryKind;
@@ -17,6 +17,7 @@ export async function insertHistory(
   entries: HistoryEntryWrite[],
   at: string,
   relatedContactId: number | null = null,
+  relatedTaskId: number | null = null,
 ): Promise<void> {
   if (entries.length === 0) return;
   await db
@@ -30,6 +31,7 @@ export async function insertHistory(
         new_value: entry.newValue,
         user_id: userId,
         related_contact_id: relatedContactId,
+        related_task_id: relatedTaskId,
         created_at: at,
       })),
     )
@@ -41,6 +43,7 @@ export async function listHistory(db: Db, parent: ParentRef, limit = 500) {
     .selectFrom('history')
     .leftJoin('users', 'users.id', 'history.user_id')
     .leftJoin('contacts as related', 'related.id', 'history.related_contact_id')
+    .leftJoin('tasks', 'tasks.id', 'history.related_task_id')
     .select([
       'history.id',
       'history.kind',
@@ -51,6 +54,8 @@ export async function listHistory(db: Db, parent: ParentRef, limit = 500) {
       'users.name as user_name',
       'related.name as related_name',
       'related.surname as related_surname',
+      'tasks.id as task_id',
+      'tasks.title as task_title',
     ])
     .where(`history.${PARENT_COLUMN[parent.kind]}`, '=', parent.id)
     .orderBy('history.created_at', 'desc')

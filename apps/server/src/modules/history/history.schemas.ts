@@ -10,5 +10,7 @@ export const historyEntryResponse = z.object({
   user: z.object({ name: z.string() }).nullable(),
   /** The staff member an agency entry is about. */
   contact: z.object({ name: z.string() }).nullable(),
+  /** The task an entry of kind 'task' is about; absent on other entries. */
+  task: z.object({ id: z.number(), title: z.string() }).optional(),
 });
 export type HistoryEntry = z.output<typeof historyEntryResponse>;

@@ -1,5 +1,6 @@
 import { NavLink } from '@mantine/core';
 import { Link } from 'react-router';
+import { preloadProps } from '../route-preload';
 import type { NavEntry } from './nav-items';
 
 interface NavEntryLinkProps {
@@ -20,6 +21,7 @@ export function NavEntryLink({ entry, path, onNavigate }: NavEntryLinkProps) {
       active={active}
       aria-current={active ? 'page' : undefined}
       onClick={onNavigate}
+      {...preloadProps(entry.to)}
       variant="light"
     />
   );

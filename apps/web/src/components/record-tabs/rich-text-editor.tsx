@@ -6,7 +6,7 @@ import StarterKit from '@tiptap/starter-kit';
 import type { CSSProperties } from 'react';
 import classes from './rich-text-editor.module.css';
 
-interface RichTextFieldProps {
+export interface RichTextFieldProps {
   label?: string;
   /** HTML; read once when the editor starts. */
   initialValue: string;
@@ -20,7 +20,7 @@ interface RichTextFieldProps {
 }
 
 /** Mantine's rich-text editor with Tiptap's starter kit and links (bold, italic, lists, headings …). */
-export function RichTextField({
+export function RichTextEditorField({
   label,
   initialValue,
   onChange,

@@ -1,0 +1,82 @@
+import { type Listener, type LiveEvent, mayHear, type PublicEvent } from './event-types.js';
+
+/** How events leave this process and come back from every process (this one included). */
+export interface EventTransport {
+  send(events: LiveEvent[]): Promise<void>;
+  /** Starts receiving; `receive` gets every batch sent by any process. */
+  start(receive: (events: LiveEvent[]) => void): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * One publish function for every writer and one fan-out to this process's open streams. Writers
+ * call publish after their transaction committed; events published in the same tick travel as one
+ * batch, so a burst costs one message between processes, not one per record.
+ */
+export class EventBus {
+  private readonly listeners = new Set<Listener>();
+  private pending: LiveEvent[] = [];
+  private flushing: Promise<void> | undefined;
+  private started: Promise<void> | undefined;
+
+  constructor(
+    private readonly transport: EventTransport,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  publish(...events: LiveEvent[]): void {
+    this.pending.push(...events);
+    this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flush());
+  }
+
+  /** Resolves once everything published so far has been handed to the transport. */
+  async settled(): Promise<void> {
+    while (this.flushing) await this.flushing;
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    try {
+      if (batch.length > 0) await this.transport.send(batch);
+    } catch (error) {
+      this.onError(error);
+    } finally {
+      this.flushing = undefined;
+      if (this.pending.length > 0) this.publish();
+    }
+  }
+
+  /** The transport starts with the first listener, so a process nobody streams from does not poll. */
+  async subscribe(listener: Listener): Promise<() => void> {
+    this.started ??= this.transport.start((events) => this.dispatch(events));
+    await this.started;
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
+  private dispatch(events: LiveEvent[]): void {
+    for (const listener of this.listeners) {
+      const heard: PublicEvent[] = [];
+      for (const { audience: _audience, ...event } of events) {
+        if (mayHear(listener, _audience)) heard.push(event);
+      }
+      if (heard.length > 0) listener.deliver(heard);
+    }
+  }
+
+  endStreams(): void {
+    for (const listener of this.listeners) listener.end();
+    this.listeners.clear();
+  }
+
+  async close(): Promise<void> {
+    await this.settled();
+    this.listeners.clear();
+    if (this.started) await this.transport.stop();
+  }
+}

@@ -1,0 +1,135 @@
+import { NOTIFICATION_KINDS, type NotificationKind, type NotificationPreferences } from '@crm/domain';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import { notFound } from '../../lib/http-errors.js';
+import { nowIso } from '../../lib/time.js';
+import type { Authenticated } from '../auth/auth.service.js';
+import type { LiveEvent } from '../events/event-types.js';
+import {
+  countNotifications,
+  insertNotifications,
+  listNotifications,
+  markAllRead,
+  markRead,
+  mutedKinds,
+  setMuted,
+  usersMuting,
+} from './notifications.repository.js';
+
+export interface NotificationDraft {
+  kind: NotificationKind;
+  /** Who did it; they are never notified of their own action. */
+  actorId: number | null;
+  recipients: number[];
+  text: string;
+  taskId?: number | null;
+  contactId?: number | null;
+  agencyId?: number | null;
+}
+
+/**
+ * Writes a notification for each recipient who has not turned the kind off, inside the caller's
+ * transaction, and answers the events to publish once it has committed.
+ */
+export async function notify(db: Db, draft: NotificationDraft, at: string = nowIso()): Promise<LiveEvent[]> {
+  const candidates = [...new Set(draft.recipients)].filter((id) => id !== draft.actorId);
+  const muted = await usersMuting(db, candidates, draft.kind);
+  const recipients = candidates.filter((id) => !muted.has(id));
+  await insertNotifications(
+    db,
+    recipients.map((userId) => ({
+      user_id: userId,
+      kind: draft.kind,
+      actor_id: draft.actorId,
+      task_id: draft.taskId ?? null,
+      contact_id: draft.contactId ?? null,
+      agency_id: draft.agencyId ?? null,
+      text: draft.text.slice(0, 300),
+      created_at: at,
+    })),
+  );
+  return recipients.map((userId) => ({ kind: 'notification', id: userId, audience: { users: [userId] } }));
+}
+
+export interface NotificationItem {
+  id: number;
+  kind: string;
+  text: string;
+  actor: { name: string } | null;
+  taskId: number | null;
+  /** Where opening it leads: the record's screen path, or null (a task without a record). */
+  record: { kind: 'contact' | 'agency'; id: number; path: string } | null;
+  read: boolean;
+  createdAt: string;
+}
+
+export async function notificationsOf(
+  ctx: AppContext,
+  actor: Authenticated,
+  options: { unreadOnly: boolean; limit: number; offset: number },
+): Promise<{ items: NotificationItem[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    listNotifications(ctx.db, actor.user.id, options),
+    countNotifications(ctx.db, actor.user.id, options.unreadOnly),
+  ]);
+  const items = rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    text: row.text,
+    actor: row.actor_name ? { name: row.actor_name } : null,
+    taskId: row.task_id,
+    record:
+      row.contact_id !== null
+        ? {
+            kind: 'contact' as const,
+            id: row.contact_id,
+            path: `/${row.contact_type === 'CUSTOMER' ? 'customer' : 'lead'}/${row.contact_id}`,
+          }
+        : row.agency_id !== null
+          ? { kind: 'agency' as const, id: row.agency_id, path: `/agency/${row.agency_id}` }
+          : null,
+    read: row.read_at !== null,
+    createdAt: row.created_at,
+  }));
+  return { items, total };
+}
+
+export const unreadCount = (ctx: AppContext, actor: Authenticated) =>
+  countNotifications(ctx.db, actor.user.id, true);
+
+const selfEvent = (userId: number): LiveEvent => ({
+  kind: 'notification',
+  id: userId,
+  audience: { users: [userId] },
+});
+
+export async function readNotification(ctx: AppContext, actor: Authenticated, id: number): Promise<void> {
+  if (!(await markRead(ctx.db, actor.user.id, id, nowIso()))) throw notFound('Notification not found');
+  ctx.events.publish(selfEvent(actor.user.id));
+}
+
+export async function readAllNotifications(ctx: AppContext, actor: Authenticated): Promise<void> {
+  await markAllRead(ctx.db, actor.user.id, nowIso());
+  ctx.events.publish(selfEvent(actor.user.id));
+}
+
+export async function preferencesOf(ctx: AppContext, actor: Authenticated): Promise<NotificationPreferences> {
+  const muted = new Set(await mutedKinds(ctx.db, actor.user.id));
+  return Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [kind, !muted.has(kind)]),
+  ) as NotificationPreferences;
+}
+
+export async function updatePreferences(
+  ctx: AppContext,
+  actor: Authenticated,
+  changes: Partial<NotificationPreferences>,
+): Promise<NotificationPreferences> {
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const kind of NOTIFICATION_KINDS) {
+      const enabled = changes[kind];
+      if (enabled !== undefined) await setMuted(trx, actor.user.id, kind, !enabled);
+    }
+  });
+  return preferencesOf(ctx, actor);
+}
