@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { agencyResponse } from '../agencies/agencies.schemas.js';
 import { contactResponse } from '../contacts/contacts.schemas.js';
+import { AGENCY_MERGE_FIELDS } from './agency-merge.service.js';
 import { CONTACT_MERGE_FIELDS } from './contact-merge.service.js';
 
 const side = z.enum(['survivor', 'other']);
@@ -51,4 +52,28 @@ export const mergeEntryResponse = z.object({
   undoneAt: z.string().nullable(),
 });
 
-export { agencyResponse };
+export const agencyMergeBody = z.object({
+  survivorId: id,
+  otherId: id,
+  choices: z.partialRecord(z.enum(AGENCY_MERGE_FIELDS), side).default({}),
+  dryRun: z.boolean().default(false),
+});
+
+export const agencyMergeResponse = z.object({
+  dryRun: z.boolean(),
+  mergeId: z.number().nullable(),
+  survivor: agencyResponse,
+  merged: z.object({ id: z.number(), name: z.string() }),
+  fields: z.array(fieldChoice),
+  moved: z.object({
+    notes: z.number(),
+    files: z.number(),
+    history: z.number(),
+    staff: z.number(),
+    customers: z.number(),
+    childAgencies: z.number(),
+    salesReps: z.number(),
+  }),
+});
+
+export const agencyUndoResponse = z.object({ survivor: agencyResponse, restored: agencyResponse });
