@@ -94,3 +94,42 @@ describe('POST /api/agencies/merge', () => {
     expect(errorOf(same)).toBe('Choose two different records to merge');
   });
 });
+
+describe('GET /api/duplicates (admin Duplicates screen)', () => {
+  it('groups active contacts by each key of the rule, paged, for admins only', async () => {
+    const tag = uniqueTag('gr');
+    const make = (name: string, email: string) =>
+      call(t, 'POST', '/api/contacts', admin, {
+        type: 'LEAD',
+        name,
+        surname: tag,
+        phone: `90533${String(Math.floor(Math.random() * 9_000_000) + 1_000_000)}`,
+        email,
+        source: 'Facebook',
+      });
+    for (const [name, email] of [
+      ['Aa', `${tag}1@x.example`],
+      ['Aa', `${tag}2@x.example`],
+      ['Bb', `${tag}2@x.example`],
+      ['Bb', `${tag}3@x.example`],
+    ]) {
+      expect((await make(name as string, email as string)).statusCode).toBe(201);
+    }
+    const byName = await call(t, 'GET', '/api/duplicates/contacts?rule=name&limit=100', admin);
+    expect(byName.statusCode, byName.body).toBe(200);
+    const group = byName
+      .json<{ groups: { value: string; count: number; members: { name: string }[] }[] }>()
+      .groups.find((g) => g.value === `aa ${tag}`);
+    expect(group).toMatchObject({ count: 2 });
+    expect(group?.members.map((m) => m.name)).toEqual([`Aa ${tag}`, `Aa ${tag}`]);
+    const byEmail = await call(t, 'GET', '/api/duplicates/contacts?rule=email&limit=100', admin);
+    expect(byEmail.json<{ groups: { value: string }[] }>().groups.map((g) => g.value)).toContain(
+      `${tag}2@x.example`,
+    );
+    const paged = await call(t, 'GET', '/api/duplicates/contacts?rule=name&limit=1', admin);
+    expect(paged.json<{ groups: unknown[]; hasMore: boolean }>()).toMatchObject({ hasMore: true });
+    expect(paged.json<{ groups: unknown[] }>().groups).toHaveLength(1);
+    expect((await call(t, 'GET', '/api/duplicates/contacts', user)).statusCode).toBe(403);
+    expect((await call(t, 'GET', '/api/duplicates/agencies?rule=email', admin)).statusCode).toBe(200);
+  });
+});

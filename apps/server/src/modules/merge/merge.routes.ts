@@ -6,13 +6,17 @@ import { caller, requireAdmin } from '../../plugins/auth.js';
 import { idParams } from '../users/users.schemas.js';
 import { agencyMerges, mergeAgencies, undoAgencyMerge } from './agency-merge.service.js';
 import { contactMerges, mergeContacts, undoContactMerge } from './contact-merge.service.js';
+import { agencyDuplicateGroups, contactDuplicateGroups } from './duplicate-groups.service.js';
 import {
+  agencyGroupsQuery,
   agencyMergeBody,
   agencyMergeResponse,
   agencyUndoResponse,
+  contactGroupsQuery,
   contactMergeBody,
   contactMergeResponse,
   contactUndoResponse,
+  duplicateGroupsResponse,
   mergeEntryResponse,
 } from './merge.schemas.js';
 
@@ -95,5 +99,40 @@ export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       schema: { tags, params: idParams, response: { 200: z.array(mergeEntryResponse), ...errors } },
     },
     async (request) => agencyMerges(ctx, request.params.id),
+  );
+
+  app.get(
+    '/duplicates/contacts',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary:
+          'Groups of active contacts sharing a name and surname, an e-mail or a phone (rule), from indexes, a page at a time',
+        querystring: contactGroupsQuery,
+        response: { 200: duplicateGroupsResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { rule, ...page } = request.query;
+      return contactDuplicateGroups(ctx, rule, page);
+    },
+  );
+
+  app.get(
+    '/duplicates/agencies',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Groups of active agencies sharing an e-mail or an office number (rule), a page at a time',
+        querystring: agencyGroupsQuery,
+        response: { 200: duplicateGroupsResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { rule, ...page } = request.query;
+      return agencyDuplicateGroups(ctx, rule, page);
+    },
   );
 };

@@ -77,3 +77,36 @@ export const agencyMergeResponse = z.object({
 });
 
 export const agencyUndoResponse = z.object({ survivor: agencyResponse, restored: agencyResponse });
+
+const page = {
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+};
+export const contactGroupsQuery = z.object({
+  rule: z.enum(['name', 'email', 'phone']).default('name'),
+  ...page,
+});
+export const agencyGroupsQuery = z.object({
+  rule: z.enum(['email', 'officeNumber']).default('email'),
+  ...page,
+});
+
+export const duplicateGroupsResponse = z.object({
+  hasMore: z.boolean(),
+  groups: z.array(
+    z.object({
+      value: z.string(),
+      count: z.number(),
+      members: z.array(
+        z.object({
+          id: z.number(),
+          type: z.string().nullable(),
+          name: z.string(),
+          email: z.string().nullable(),
+          phone: z.string(),
+          updatedAt: z.string(),
+        }),
+      ),
+    }),
+  ),
+});
