@@ -73,13 +73,13 @@ const routes: RouteObject[] = [
               ...productRoutes,
               {
                 // Merges are for admins only, like the merge API.
-                path: '/merge/contacts/:survivorId/:otherId',
+                path: '/merge/:kind/:survivorId/:otherId',
                 lazy: async () => {
-                  const { MergeContactsPage } = await import('../features/merge/routes/merge-contacts-page');
+                  const { MergePage } = await import('../features/merge/routes/merge-page');
                   return {
                     element: (
                       <RequireAuth allowedRoles={['admin']}>
-                        <MergeContactsPage />
+                        <MergePage />
                       </RequireAuth>
                     ),
                   };

@@ -3,6 +3,7 @@ import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { RecordMerges } from '../../../components/merges/record-merges';
 import { useCurrentUser } from '../../../lib/session-context';
 import { CONTACT_PATHS, type Contact, type ContactListRow, isWholeContact } from '../api/contact-types';
 import type { ConversionValues } from '../api/convert-contact';
@@ -16,7 +17,6 @@ import { ContactDetailDuplicates } from '../components/contact-detail-duplicates
 import { ContactDetailEditModal } from '../components/contact-detail-edit-modal';
 import { ContactDetailHeader } from '../components/contact-detail-header';
 import { ContactDetailTabs } from '../components/contact-detail-tabs';
-import { ContactMerges } from '../components/contact-merges';
 
 const TITLES: Record<ContactType, string> = { LEAD: 'Lead Details', CUSTOMER: 'Customer Details' };
 
@@ -151,7 +151,7 @@ function ContactDetailScreen({ id, routeType }: { id: number; routeType: Contact
             : undefined
         }
       />
-      {isAdmin && <ContactMerges contactId={contact.id} />}
+      {isAdmin && <RecordMerges kind="contacts" recordId={contact.id} />}
       <ContactDetailCard contact={contact} features={features} onEdit={() => setEditing(true)} />
       <ContactDetailTabs contactId={contact.id} />
       <ContactDetailEditModal opened={editing} contact={contact} onClose={() => setEditing(false)} />

@@ -11,45 +11,44 @@ export interface MergeField {
   chosen: Side;
 }
 
-export interface MergedContact {
+export type MergeKind = 'contacts' | 'agencies';
+
+/** The survivor as either kind answers it (contacts have a surname, a type and a phone). */
+export interface MergedRecord {
   id: number;
-  type: 'LEAD' | 'CUSTOMER';
+  type?: 'LEAD' | 'CUSTOMER';
   name: string;
-  surname: string;
+  surname?: string;
   email: string | null;
-  phone: string;
-  agency: { id: number; name: string } | null;
+  phone?: string;
+  officeNumber?: string;
+  agency?: { id: number; name: string } | null;
 }
 
-export interface ContactMergeResult {
+export interface MergeResult {
   dryRun: boolean;
   mergeId: number | null;
-  survivor: MergedContact;
-  merged: { id: number; name: string; surname: string };
+  survivor: MergedRecord;
+  merged: { id: number; name: string; surname?: string };
   fields: MergeField[];
-  moved: {
-    notes: number;
-    files: number;
-    history: number;
-    staffPositions: number;
-    staffDeactivated: number;
-    partnerCustomer: boolean;
-  };
+  /** Counts of what moves, by kind of row; `partnerCustomer` for a contact's partner link. */
+  moved: Record<string, number | boolean>;
 }
 
 interface MergeRequest {
+  kind: MergeKind;
   survivorId: number;
   otherId: number;
   choices: Record<string, Side>;
 }
 
-const postMerge = (request: MergeRequest, dryRun: boolean, signal?: AbortSignal) =>
-  apiJson<ContactMergeResult>('/contacts/merge', { method: 'POST', body: { ...request, dryRun }, signal });
+const postMerge = ({ kind, ...request }: MergeRequest, dryRun: boolean, signal?: AbortSignal) =>
+  apiJson<MergeResult>(`/${kind}/merge`, { method: 'POST', body: { ...request, dryRun }, signal });
 
 /** The preview: the same merge as a dry run, rerun whenever a choice changes. */
 export function useMergePreview(request: MergeRequest) {
   return useQuery({
-    queryKey: ['merge', 'contacts', 'preview', request],
+    queryKey: ['merge', 'preview', request],
     queryFn: ({ signal }) => postMerge(request, true, signal),
     placeholderData: (previous) => previous,
     retry: false,
@@ -57,10 +56,10 @@ export function useMergePreview(request: MergeRequest) {
   });
 }
 
-export function useMergeContacts() {
+export function useMerge() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: MergeRequest) => postMerge(request, false),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contacts'] }),
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -5,21 +5,30 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
-import { type Side, useMergeContacts, useMergePreview } from '../api/merge-api';
+import { type MergedRecord, type MergeKind, type Side, useMerge, useMergePreview } from '../api/merge-api';
 import { MergeFieldTable } from '../components/merge-field-table';
 import { MergePreview } from '../components/merge-preview';
 
-const contactPath = (contact: { id: number; type: string }) =>
-  `/${contact.type === 'CUSTOMER' ? 'customer' : 'lead'}/${contact.id}`;
+const recordPath = (kind: MergeKind, record: MergedRecord) =>
+  kind === 'agencies'
+    ? `/agency/${record.id}`
+    : `/${record.type === 'CUSTOMER' ? 'customer' : 'lead'}/${record.id}`;
 
-/** /merge/contacts/:survivorId/:otherId: choose the values to keep, preview, merge (admins). */
-export function MergeContactsPage() {
+const TITLES: Record<MergeKind, { title: string; done: string; noun: string }> = {
+  contacts: { title: 'Merge contacts', done: 'Contacts merged', noun: 'contacts' },
+  agencies: { title: 'Merge partners', done: 'Partners merged', noun: 'partners' },
+};
+
+/** /merge/{contacts|agencies}/:survivorId/:otherId: choose the values to keep, preview, merge (admins). */
+export function MergePage() {
   const params = useParams();
+  const kind: MergeKind = params.kind === 'agencies' ? 'agencies' : 'contacts';
+  const text = TITLES[kind];
   const navigate = useNavigate();
   const [ids, setIds] = useState({ survivorId: Number(params.survivorId), otherId: Number(params.otherId) });
   const [choices, setChoices] = useState<Record<string, Side>>({});
-  const preview = useMergePreview({ ...ids, choices });
-  const merge = useMergeContacts();
+  const preview = useMergePreview({ kind, ...ids, choices });
+  const merge = useMerge();
 
   const swap = () => {
     setIds({ survivorId: ids.otherId, otherId: ids.survivorId });
@@ -31,7 +40,7 @@ export function MergeContactsPage() {
 
   const confirm = () =>
     modals.openConfirmModal({
-      title: 'Merge contacts',
+      title: text.title,
       centered: true,
       children: (
         <Text size="sm">
@@ -42,13 +51,13 @@ export function MergeContactsPage() {
       labels: { confirm: 'Merge', cancel: 'Cancel' },
       onConfirm: () =>
         merge.mutate(
-          { ...ids, choices },
+          { kind, ...ids, choices },
           {
             onSuccess: (result) => {
-              toast.success('Contacts merged');
-              navigate(contactPath(result.survivor), { replace: true });
+              toast.success(text.done);
+              navigate(recordPath(kind, result.survivor), { replace: true });
             },
-            onError: (error) => toast.error(errorMessage(error, 'Could not merge the contacts')),
+            onError: (error) => toast.error(errorMessage(error, `Could not merge the ${text.noun}`)),
           },
         ),
     });
@@ -56,7 +65,7 @@ export function MergeContactsPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between">
-        <Title order={1}>Merge contacts</Title>
+        <Title order={1}>{text.title}</Title>
         <Button variant="default" leftSection={<IconArrowsExchange size={16} />} onClick={swap}>
           Keep the other record
         </Button>
@@ -77,8 +86,8 @@ export function MergeContactsPage() {
               {survivorTitle}:{' '}
               {data.fields.find((f) => f.field === 'name')?.survivorValue ?? data.survivor.name}
             </b>{' '}
-            and merging {otherTitle}: {data.merged.name} {data.merged.surname} into it. For each field that
-            differs, choose the value to keep; the newer one is preselected.
+            and merging {otherTitle}: {data.merged.name} {data.merged.surname ?? ''} into it. For each field
+            that differs, choose the value to keep; the newer one is preselected.
           </Text>
           <MergeFieldTable
             fields={data.fields}

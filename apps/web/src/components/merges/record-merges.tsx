@@ -1,20 +1,20 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconGitMerge } from '@tabler/icons-react';
-import { errorMessage } from '../../../lib/api-error';
-import { formatDateTime } from '../../../lib/dates';
-import { toast } from '../../../lib/toast';
-import { useContactMerges, useUndoContactMerge } from '../api/use-contact-merges';
+import { errorMessage } from '../../lib/api-error';
+import { formatDateTime } from '../../lib/dates';
+import { toast } from '../../lib/toast';
+import { type MergeKind, useRecordMerges, useUndoMerge } from './merges-api';
 
 const UNDO_DAYS = 30;
 
-/** An admin's note of the merges into this contact, each with Undo while it may still be undone. */
-export function ContactMerges({ contactId }: { contactId: number }) {
-  const merges = useContactMerges(contactId, true);
-  const undo = useUndoContactMerge();
+/** An admin's note of the merges into this record, each with Undo while it may still be undone. */
+export function RecordMerges({ kind, recordId }: { kind: MergeKind; recordId: number }) {
+  const merges = useRecordMerges(kind, recordId);
+  const undo = useUndoMerge(kind);
   const open = (merges.data ?? []).filter(
     (merge) =>
-      merge.survivorId === contactId &&
+      merge.survivorId === recordId &&
       merge.undoneAt === null &&
       Date.now() - new Date(merge.mergedAt).getTime() < UNDO_DAYS * 86_400_000,
   );
