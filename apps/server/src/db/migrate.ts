@@ -9,6 +9,7 @@ import * as m0007 from './migrations/0007-jobs.js';
 import * as m0007b from './migrations/0007b-imports-exports.js';
 import * as m0008 from './migrations/0008-list-indexes.js';
 import * as m0009 from './migrations/0009-search-views-merge.js';
+import * as m0010 from './migrations/0010-contact-stats.js';
 import * as m0012 from './migrations/0012-tasks-and-notifications.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007b-imports-exports': m0007b,
   '0008-list-indexes': m0008,
   '0009-search-views-merge': m0009,
+  '0010-contact-stats': m0010,
   '0012-tasks-and-notifications': m0012,
 };
 
