@@ -17,7 +17,10 @@ let user: SignedIn;
 let harbour: number;
 let coral: number;
 let phone = 0;
-const nextPhone = () => `+90 532 100 00 ${String((phone += 1)).padStart(2, '0')}`;
+function nextPhone(): string {
+  phone += 1;
+  return `+90 532 100 00 ${String(phone).padStart(2, '0')}`;
+}
 
 const charts = async (who: SignedIn) => {
   const res = await call(t, 'GET', '/api/dashboard/charts', who);
