@@ -119,6 +119,12 @@ describe('GET /api/dashboard/charts', () => {
     expect(sources.find((row) => row.source === 'Instagram')).toBeUndefined();
   });
 
+  it('a source slice links to a list the server filters by that source', async () => {
+    const res = await call(t, 'GET', '/api/contacts?type=lead&filter.source=equals:Referral', user);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('1');
+  });
+
   it('is for signed-in callers only', async () => {
     const res = await call(t, 'GET', '/api/dashboard/charts');
     expect(res.statusCode).toBe(401);
