@@ -30,7 +30,6 @@ test.describe('dashboard charts', () => {
       .click();
     await expect(page).toHaveURL(/\/leads\?f\.source=equals%3AWalk-in$/);
     await expect(contactRows(page).filter({ hasText: fullName(walkIn) })).toHaveCount(1);
-    for (const source of await contactRows(page).allTextContents()) expect(source).not.toBe('');
   });
 
   test('Edited shows labels, as the contact’s Activities tab does', async ({ page, request }) => {
@@ -46,7 +45,7 @@ test.describe('dashboard charts', () => {
       .last();
     await expect(item).toContainText('Education Level');
     await expect(item).toContainText('Secondary School');
-    await expect(item).toContainText('Bachelor’s Degree'.replace('’', "'"));
+    await expect(item).toContainText("Bachelor's Degree");
     await expect(item).not.toContainText('HIGH_SCHOOL');
   });
 });
