@@ -13,7 +13,7 @@ import { createEventBus } from './modules/events/create-event-bus.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { downloadRoutes } from './modules/files/download.routes.js';
-import { createFileStore, type FileStore } from './modules/files/storage/index.js';
+import { createFileStore, type FileStore, startTemporarySweeps } from './modules/files/storage/index.js';
 import { JobRunner } from './modules/jobs/job-runner.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { productCategoriesRoutes } from './modules/product-categories/product-categories.routes.js';
@@ -86,6 +86,8 @@ export async function buildApp({
   // Modules register their job handlers while they are registered; jobs start once all are.
   app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('onClose', async () => ctx.jobs.stop());
+  const stopSweeps = startTemporarySweeps(ctx.files, app.log);
+  app.addHook('onClose', async () => stopSweeps());
   if (!files) app.addHook('onClose', () => ctx.files.close());
   // Open streams would keep the server from closing; they end first and the browser reconnects.
   app.addHook('preClose', async () => ctx.events.endStreams());
