@@ -38,7 +38,8 @@ async function readinessProblem(ctx: AppContext): Promise<{ message: string; cau
   return undefined;
 }
 
-export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+/** Public: load balancers and orchestrators ask without a session. */
+export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const probe = {
     tags: ['system'],
     response: { 200: z.object({ status: z.literal('ok') }), 503: errorResponse },
@@ -56,7 +57,10 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   };
   app.get('/health/ready', { schema: probe }, ready);
   app.get('/health', { schema: probe }, ready);
+};
 
+/** Signed-in only, like everything but the login screen. */
+export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/config',
     {
