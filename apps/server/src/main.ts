@@ -60,9 +60,6 @@ async function main(): Promise<void> {
 /** Builds the app on this process's own database connection, listens, and closes cleanly on a signal. */
 async function serve(config: Config, db: Db): Promise<void> {
   const app = await buildApp({ config, db });
-  app.addHook('onClose', async () => {
-    await db.destroy();
-  });
   await app.listen({ host: config.host, port: config.port });
 
   let closing = false;
@@ -72,6 +69,9 @@ async function serve(config: Config, db: Db): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
+      // After every onClose hook (they run last-registered first): the job runner hands its running
+      // jobs back and the event bus unlistens through this connection while closing.
+      await db.destroy();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
