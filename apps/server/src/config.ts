@@ -11,12 +11,6 @@ const optionalText = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
-/**
- * Which proxies' X-Forwarded-For to believe: none (false), every one (true: only when nothing can
- * reach the app but the proxy), the nearest N hops, or the proxies at these addresses or networks.
- */
-export type TrustProxy = boolean | number | string[];
-
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
