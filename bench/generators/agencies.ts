@@ -1,4 +1,10 @@
-import { callingCodeOf, foldCase, percentToBasisPoints, type StaffPosition } from '@crm/domain';
+import {
+  callingCodeOf,
+  foldCase,
+  nationalPhoneKey,
+  percentToBasisPoints,
+  type StaffPosition,
+} from '@crm/domain';
 import type { Insertable } from 'kysely';
 import type { AgenciesTable, AgencyStaffTable } from '../../apps/server/src/db/schema.js';
 import { insertInBatches, type TableName } from '../lib/database.js';
@@ -252,6 +258,7 @@ export function planAgencies(
       created_by_id: creator.id,
       name_key: foldCase(name),
       email_key: foldCase(email),
+      office_key: nationalPhoneKey(office),
       // The Level column reads 'Main' for an agency without a parent; its key says so too.
       parent_key: parent ? foldCase(parent.name) : 'main',
       creator_key: foldCase(creator.name),

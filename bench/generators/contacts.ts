@@ -6,6 +6,7 @@ import {
   EDUCATION_LEVELS,
   foldCase,
   INCOME_LEVELS,
+  nationalPhoneKey,
   PREFERRED_PAYMENTS,
   type SOURCES,
 } from '@crm/domain';
@@ -305,6 +306,9 @@ export function* generateContacts(
       completeness: completeness(fields),
       name_key: foldCase(`${fields.name} ${fields.surname}`),
       email_key: fields.email ? foldCase(fields.email) : '',
+      surname_key: foldCase(fields.surname.trim()),
+      phone_key: nationalPhoneKey(fields.phone),
+      passport_key: fields.passportNumber ? foldCase(fields.passportNumber.trim()) : '',
       agency_key: agencyName ? foldCase(agencyName) : '',
       owner_key: ownerKey,
       assignee_key: foldCase(assignee.name),

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -11,30 +11,48 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createEventBus } from './modules/events/create-event-bus.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { downloadRoutes } from './modules/files/download.routes.js';
+import { createFileStore, type FileStore } from './modules/files/storage/index.js';
+import { importsRoutes } from './modules/imports/imports.routes.js';
+import { JobRunner } from './modules/jobs/job-runner.js';
+import { mergeRoutes } from './modules/merge/merge.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { productCategoriesRoutes } from './modules/product-categories/product-categories.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
-import { systemRoutes } from './modules/system/system.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { healthRoutes, systemRoutes } from './modules/system/system.routes.js';
 import { startDueReminders } from './modules/tasks/due-reminders.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { viewsRoutes } from './modules/views/views.routes.js';
 import { authenticationHook } from './plugins/auth.js';
+import { registerApiCompression } from './plugins/compression.js';
 import { registerApiDocs } from './plugins/docs.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { clientErrorMessage, registerErrorHandler } from './plugins/error-handler.js';
+import { refuseNulCharacters } from './plugins/input-guards.js';
 import { liveUpdatesHook } from './plugins/live-updates.js';
+import { registerMetrics } from './plugins/metrics.js';
+import { registerRequestIdHeader, requestIdOf } from './plugins/request-id.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { isAppRoute, registerWebApp, webDistDir } from './plugins/web-app.js';
 
 export interface BuildOptions {
   config: Config;
   db: Db;
+  /** The file store; by default the one the configuration names, closed with the app. */
+  files?: FileStore;
   /** Serve the built web app too (off in API tests). */
   serveWeb?: boolean;
 }
 
 /** Builds the whole application without listening, so tests can drive it with inject(). */
-export async function buildApp({ config, db, serveWeb = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  files,
+  serveWeb = true,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -43,21 +61,54 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.newPassword'],
           },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies in front of the server (Fastify's number form).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    // Errors raised before a route is found (a bad percent-encoding, an over-long id) and bytes that
+    // are not HTTP at all get the same `{ error }` body as everything else, echoing nothing.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 400;
+      (reply as unknown as FastifyReply).code(status).send({ error: clientErrorMessage(error.code, status) });
+    },
+    clientErrorHandler: (_error, socket) => {
+      const body = JSON.stringify({ error: 'Bad request' });
+      if (socket.writable) {
+        socket.end(
+          `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+        );
+      } else socket.destroy();
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', undefined);
   registerErrorHandler(app);
+  registerRequestIdHeader(app);
 
   const ctx: AppContext = {
     db,
     config,
     tokens: new TokenSigner(await resolveTokenSecret(db, config.jwtSecret)),
+    jobs: new JobRunner(db, {
+      pollMs: config.jobsPollMs,
+      onError: (error, job) => app.log.error({ err: error, jobId: job?.id, kind: job?.kind }, 'job failed'),
+    }),
+    files: files ?? createFileStore(config),
     events: createEventBus(config, db, (error) => app.log.error({ err: error }, 'live-update events failed')),
   };
+  // Modules register their job handlers while they are registered; jobs start once all are.
+  app.addHook('onReady', async () => ctx.jobs.start());
+  app.addHook('onClose', async () => ctx.jobs.stop());
+  if (!files) app.addHook('onClose', () => ctx.files.close());
   // Open streams would keep the server from closing; they end first and the browser reconnects.
   app.addHook('preClose', async () => ctx.events.endStreams());
   // Before the database closes (main.ts adds that hook later, and onClose hooks run in order).
@@ -68,18 +119,26 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
     );
     app.addHook('onClose', async () => stop());
   }
+  registerMetrics(app, ctx);
 
   await registerSecurityHeaders(app);
-  await registerApiDocs(app);
+  refuseNulCharacters(app);
+  await registerApiDocs(app, authenticationHook(ctx));
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(downloadRoutes, { ctx });
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { ctx });
+      if (config.apiCompression) await registerApiCompression(api);
+      // Answers carry people's records (and the login its token): no cache may keep them.
+      api.addHook('onRequest', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
+      await api.register(healthRoutes, { ctx });
       await api.register(publicAuthRoutes, { ctx });
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticationHook(ctx));
+        await secured.register(systemRoutes, { ctx });
         secured.addHook('onSend', liveUpdatesHook(ctx));
         await secured.register(authRoutes, { ctx });
         await secured.register(usersRoutes, { ctx });
@@ -88,9 +147,14 @@ export async function buildApp({ config, db, serveWeb = true }: BuildOptions): P
         await secured.register(agenciesRoutes, { ctx });
         await secured.register(productCategoriesRoutes, { ctx });
         await secured.register(productsRoutes, { ctx });
+        await secured.register(exportsRoutes, { ctx });
+        await secured.register(importsRoutes, { ctx });
+        await secured.register(searchRoutes, { ctx });
+        await secured.register(viewsRoutes, { ctx });
         await secured.register(eventsRoutes, { ctx });
         await secured.register(tasksRoutes, { ctx });
         await secured.register(notificationsRoutes, { ctx });
+        await secured.register(mergeRoutes, { ctx });
       });
     },
     { prefix: '/api' },

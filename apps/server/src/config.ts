@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
@@ -10,44 +11,127 @@ const optionalText = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalText.pipe(
-    z
+/**
+ * Which proxies' X-Forwarded-For to believe: none (false), every one (true: only when nothing can
+ * reach the app but the proxy), the nearest N hops, or the proxies at these addresses or networks.
+ */
+export type TrustProxy = boolean | number | string[];
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// (leave it unset for SQLite)' })
+        .optional(),
+    ),
+    JWT_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 30)
+      .default(12),
+    CRM_ADMIN_EMAIL: optionalText,
+    CRM_ADMIN_PASSWORD: optionalText.pipe(
+      z.string().min(6, { error: 'must be at least 6 characters' }).optional(),
+    ),
+    CRM_VARIANT: z.enum(VARIANTS, { error: 'must be one of alfam, dcs, sg' }).default('dcs'),
+    LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(20),
+    LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+    LOGIN_MAX_FAILURES_PER_EMAIL_AND_ADDRESS: z.coerce.number().int().positive().default(5),
+    LOGIN_THROTTLE_MINUTES: z.coerce.number().positive().default(15),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z
       .string()
-      .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// (leave it unset for SQLite)' })
-      .optional(),
-  ),
-  JWT_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
-  SESSION_TTL_HOURS: z.coerce
-    .number()
-    .positive()
-    .max(24 * 30)
-    .default(12),
-  CRM_ADMIN_EMAIL: optionalText,
-  CRM_ADMIN_PASSWORD: optionalText.pipe(
-    z.string().min(6, { error: 'must be at least 6 characters' }).optional(),
-  ),
-  CRM_VARIANT: z.enum(VARIANTS, { error: 'must be one of alfam, dcs, sg' }).default('dcs'),
-  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(30),
-  LOGIN_THROTTLE_MINUTES: z.coerce.number().positive().default(15),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
-  WEB_DIST_DIR: optionalText,
-  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
-  TASK_REMINDER_SECONDS: z.coerce.number().min(0).max(3600).default(10),
-});
+      .default('false')
+      .transform((value, ctx) => {
+        const parsed = parseTrustProxy(value);
+        if (parsed === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'must be true, false, a hop count, or a comma-separated list of addresses and CIDR ranges',
+          });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    WEB_DIST_DIR: optionalText,
+    WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+    FILE_STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+    S3_ENDPOINT: optionalText.pipe(
+      z.url({ error: 'must be a URL such as http://127.0.0.1:9000' }).optional(),
+    ),
+    S3_REGION: optionalText.transform((value) => value ?? 'us-east-1'),
+    S3_BUCKET: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
+    S3_PREFIX: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9!_.*'()/-]*\/$/, { error: 'must end with / and hold only safe key characters' })
+        .optional(),
+    ),
+    TASK_REMINDER_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+    API_COMPRESSION: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
+    JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
+    METRICS_TOKEN: optionalText.pipe(
+      z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    ),
+  })
+  .superRefine((env, issues) => {
+    if (env.FILE_STORAGE === 's3' && !env.S3_BUCKET)
+      issues.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when FILE_STORAGE=s3' });
+  });
+
+/**
+ * TRUST_PROXY: `true` trusts every proxy (a forged X-Forwarded-For then picks the client address),
+ * a number trusts that many hops, a list trusts only those addresses and ranges.
+ */
+export function parseTrustProxy(raw: string): boolean | number | string[] | undefined {
+  const value = raw.trim();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (family === 0 || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    const n = Number(bits);
+    return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+  });
+  return valid ? entries : undefined;
+}
 
 /** One server process per core, up to eight: beyond that the database is the limit, not the CPU. */
 export function defaultWorkers(): number {
   return Math.min(availableParallelism(), 8);
+}
+
+export interface S3Settings {
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  /** Without them the SDK's own chain is used (instance role, AWS_* variables, shared config). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** MinIO, Garage and s3rver need bucket-in-path URLs; AWS and R2 take either. */
+  forcePathStyle: boolean;
+  /** Prepended to every key ('' for none), so that one bucket can hold several things. */
+  prefix: string;
 }
 
 export interface Config {
@@ -61,14 +145,25 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   variant: Variant;
-  loginThrottle: { maxPerEmail: number; maxPerAddress: number; windowMinutes: number };
+  loginThrottle: { maxPerEmail: number; maxPerAddress: number; maxPerPair: number; windowMinutes: number };
   logLevel: string;
-  trustProxy: boolean;
+  /** What Fastify's trustProxy takes: all proxies, a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
   webDistDir: string | undefined;
   /** Server processes sharing the port; 1 serves from the main process alone. */
   workers: number;
+  /** How often an idle process looks for due jobs; 0 runs no jobs in this process. */
+  jobsPollMs: number;
+  /** Where uploads live: DATA_DIR/uploads, or the bucket of `s3`. */
+  fileStorage: 'local' | 's3';
+  /** The S3_* settings, when S3_BUCKET is set (required for FILE_STORAGE=s3 and files:migrate). */
+  s3: S3Settings | undefined;
+  /** Bearer token for /api/metrics; the endpoint does not exist without it. */
+  metricsToken: string | undefined;
   /** How often each process looks for due tasks to notify of; 0 turns the looking off. */
   taskReminderSeconds: number;
+  /** Compress API answers above a few kilobytes when the client accepts brotli or gzip. */
+  apiCompression: boolean;
 }
 
 /** Loads ./.env into the environment when present; variables already set win. */
@@ -98,12 +193,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginThrottle: {
       maxPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
       maxPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      maxPerPair: e.LOGIN_MAX_FAILURES_PER_EMAIL_AND_ADDRESS,
       windowMinutes: e.LOGIN_THROTTLE_MINUTES,
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     workers: e.WORKERS ?? defaultWorkers(),
+    jobsPollMs: e.JOBS_POLL_MS,
+    fileStorage: e.FILE_STORAGE,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          bucket: e.S3_BUCKET,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          prefix: e.S3_PREFIX ?? '',
+        }
+      : undefined,
+    metricsToken: e.METRICS_TOKEN,
     taskReminderSeconds: e.TASK_REMINDER_SECONDS,
+    apiCompression: e.API_COMPRESSION,
   };
 }

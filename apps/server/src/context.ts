@@ -2,12 +2,18 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { TokenSigner } from './modules/auth/token.js';
 import type { EventBus } from './modules/events/event-bus.js';
+import type { FileStore } from './modules/files/storage/index.js';
+import type { JobRunner } from './modules/jobs/job-runner.js';
 
 /** What every service needs, built once in app.ts and handed to each module. */
 export interface AppContext {
   db: Db;
   config: Config;
   tokens: TokenSigner;
+  /** Runs queued jobs in this process; features register their handlers on it. */
+  jobs: JobRunner;
+  /** Uploaded files: DATA_DIR/uploads or an S3 bucket (FILE_STORAGE). */
+  files: FileStore;
   /** Live-update events: publish after commit; the SSE streams subscribe. */
   events: EventBus;
 }

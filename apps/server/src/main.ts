@@ -7,6 +7,7 @@ import { type Config, loadConfig, loadDotEnv } from './config.js';
 import { createDatabase, type Db, sqlitePath } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { resolveTokenSecret } from './modules/auth/token.js';
+import { sweepStaleUploads } from './modules/files/storage/index.js';
 
 /**
  * The main process prepares the database once (migrations, the token secret, the first admin), then
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   await resolveTokenSecret(db, config.jwtSecret);
   await bootstrapFirstAdmin(db, config, log);
+  await sweepStaleUploads(config, log);
   const ready = () =>
     log.info(
       {

@@ -1,5 +1,5 @@
-import type { ColumnFilter, ListQuery } from '@crm/domain';
-import { DEFAULT_PAGE_SIZE, decodeFilter, foldCase, ID_MAX, listParamsSchema } from '@crm/domain';
+import type { ColumnFilter, ListQuery, SortOrder } from '@crm/domain';
+import { DEFAULT_PAGE_SIZE, decodeFilter, foldCase, ID_MAX, listParamsSchema, TOTAL_CAP } from '@crm/domain';
 import {
   type Expression,
   type Kysely,
@@ -8,6 +8,7 @@ import {
   type SqlBool,
   sql,
 } from 'kysely';
+import { z } from 'zod';
 import { badRequest } from '../lib/http-errors.js';
 import { type Engine, engineOf } from './dialect.js';
 
@@ -20,6 +21,13 @@ export interface ListColumn {
   kind: 'text' | 'boolean' | 'number';
   /** Text columns compare case-insensitively in every mode (the contact and partner lists). */
   ignoreCase?: boolean;
+  /**
+   * The stored value is already case-folded (a `*_key` column, or digits): a case-insensitive
+   * `equals` compares it as it is, which its index answers with a seek instead of a scan.
+   */
+  folded?: boolean;
+  /** The column's text is part of the list's search text, so `containsNarrowing` may serve it. */
+  inSearchText?: boolean;
   /** Sort by this expression instead (e.g. lower(name) so that case does not split the order). */
   sortExpr?: string;
   /** A number column stored in hundredths (basis points, pence): the filter value is scaled alike. */
@@ -32,21 +40,41 @@ export interface ListSpec {
   search: string[];
   /** Or a condition of the list's own for `q` (e.g. one served by a full-text index). */
   searchCondition?: (q: string, engine: Engine) => Expression<SqlBool>;
+  /**
+   * An indexed condition every row whose `inSearchText` column contains `value` meets (a trigram
+   * match on the search text): added to the column's own `contains` test, it spares the scan.
+   */
+  containsNarrowing?: (value: string, engine: Engine) => Expression<SqlBool> | undefined;
   /** Unique tiebreak so that paging is stable, e.g. `users.id`. */
   idExpr: string;
+  /** The table the conditions and the sort keys belong to: deep pages and counts read it alone. */
+  table: string;
   defaultSort?: { column: string; order: 'asc' | 'desc' };
 }
 
 const raw = (expr: string) => sql.raw(expr);
+
+/** A page of a list: its rows, the total (capped beyond TOTAL_CAP) and the next page's cursor. */
+export interface ListResult<R> {
+  rows: R[];
+  total: number;
+  capped: boolean;
+  nextCursor: string | undefined;
+}
 
 export function likePattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** SQLite's LIKE already ignores (ASCII) case, and its lower() folds no more than that. */
-function containsIgnoreCase(engine: Engine, expr: string, value: string): RawBuilder<SqlBool> {
+function containsIgnoreCase(
+  engine: Engine,
+  expr: string,
+  value: string,
+  folded = false,
+): RawBuilder<SqlBool> {
   const pattern = likePattern(foldCase(value));
-  return engine === 'sqlite'
+  return engine === 'sqlite' || folded
     ? sql<SqlBool>`${raw(expr)} like ${pattern} escape '\\'`
     : sql<SqlBool>`lower(${raw(expr)}) like ${pattern} escape '\\'`;
 }
@@ -76,15 +104,16 @@ function filterCondition(engine: Engine, column: ListColumn, filter: ColumnFilte
   }
   switch (filter.mode) {
     case 'equals':
+      if (column.ignoreCase && column.folded) return sql<SqlBool>`${raw(column.expr)} = ${foldCase(value)}`;
       return column.ignoreCase
         ? sql<SqlBool>`lower(${raw(column.expr)}) = ${foldCase(value)}`
         : sql<SqlBool>`${raw(column.expr)} = ${value}`;
     case 'contains':
       return column.ignoreCase
-        ? containsIgnoreCase(engine, column.expr, value)
+        ? containsIgnoreCase(engine, column.expr, value, column.folded)
         : containsExact(engine, column.expr, value);
     case 'containsIgnoreCase':
-      return containsIgnoreCase(engine, column.expr, value);
+      return containsIgnoreCase(engine, column.expr, value, column.folded);
   }
 }
 
@@ -99,16 +128,18 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): 
   for (const [key, rawValue] of Object.entries(query)) {
     if (!key.startsWith('filter.')) continue;
     const column = key.slice('filter.'.length);
-    if (!spec.columns[column]) throw badRequest(`Unknown filter column: ${column}`);
+    if (!Object.hasOwn(spec.columns, column)) throw badRequest(`Unknown filter column: ${column}`);
     if (typeof rawValue !== 'string') throw badRequest(`Give one filter per column: ${column}`);
     const filter = decodeFilter(rawValue);
     if (!filter)
       throw badRequest(`A filter must read <mode>:<value> with mode equals, contains or containsIgnoreCase`);
     filters[column] = filter;
   }
-  const { q, sort, order, limit, offset } = parsed.data;
-  if (sort !== undefined && !spec.columns[sort]) throw badRequest(`Unknown sort column: ${sort}`);
-  return {
+  const { q, sort, order, limit, offset, cursor } = parsed.data;
+  // Own keys only: `__proto__`, `constructor` or `toString` would find Object's prototype.
+  if (sort !== undefined && !Object.hasOwn(spec.columns, sort))
+    throw badRequest(`Unknown sort column: ${sort}`);
+  const out: ListQuery = {
     q: q?.trim() || undefined,
     sort: sort ?? spec.defaultSort?.column,
     order: order ?? (sort ? 'asc' : spec.defaultSort?.order),
@@ -116,6 +147,56 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): 
     limit: limit ?? DEFAULT_PAGE_SIZE,
     offset: offset ?? 0,
   };
+  if (cursor) {
+    decodeCursor(cursor, out);
+    out.cursor = cursor;
+    out.offset = 0;
+  }
+  return out;
+}
+
+/**
+ * A keyset cursor names the last row of a page by its sort key and id, and the sort it belongs to:
+ * the next page starts right after that row, however many rows were added or removed before it.
+ */
+const cursorSchema = z.tuple([
+  z.string().nullable(),
+  z.enum(['asc', 'desc']),
+  z.union([z.string(), z.number()]),
+  z.number().int(),
+]);
+type Cursor = z.infer<typeof cursorSchema>;
+
+function sortOf(query: ListQuery): [string | null, SortOrder] {
+  return query.sort ? [query.sort, query.order === 'desc' ? 'desc' : 'asc'] : [null, 'asc'];
+}
+
+function decodeCursor(cursor: string, query: ListQuery): Cursor {
+  let decoded: Cursor;
+  try {
+    decoded = cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {
+    throw badRequest('Invalid cursor');
+  }
+  const [sort, order] = sortOf(query);
+  if (decoded[0] !== sort || decoded[1] !== order)
+    throw badRequest('The cursor belongs to another sort order');
+  return decoded;
+}
+
+/** The sort key of each row comes back under this name, for the next page's cursor. */
+const SORT_KEY = 'list_sort_key';
+
+/** The cursor of the page after `rows`, or nothing when this page was the last. */
+export function nextCursorOf(rows: readonly object[], query: ListQuery): string | undefined {
+  const last = rows.at(-1) as Record<string, unknown> | undefined;
+  if (!last || rows.length < query.limit) return undefined;
+  const [sort, order] = sortOf(query);
+  const key = sort ? last[SORT_KEY] : last.id;
+  // A row without a sort key (a null) cannot be sought past; the client pages by offset there.
+  if ((typeof key !== 'string' && typeof key !== 'number') || typeof last.id !== 'number') return undefined;
+  const cursor: Cursor = [sort, order, key, last.id];
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
 /** The WHERE conditions of a list query: search and filters combine with AND. */
@@ -135,24 +216,111 @@ export function listConditions(
   }
   for (const [name, filter] of Object.entries(query.filters)) {
     const column = spec.columns[name];
-    if (column) conditions.push(filterCondition(engine, column, filter));
+    if (!column) continue;
+    conditions.push(filterCondition(engine, column, filter));
+    if (column.inSearchText && filter.mode !== 'equals') {
+      const narrowing = spec.containsNarrowing?.(filter.value, engine);
+      if (narrowing) conditions.push(narrowing);
+    }
   }
   return conditions;
 }
 
-/** Applies conditions, order and page to a select; the same conditions serve the count. */
+/**
+ * Applies conditions, order and page to a select; the same conditions serve the count. A cursor
+ * seeks past the row it names. A page at an offset finds its ids first from the list's table alone
+ * (a deferred join): the rows it skips are then index entries only, not joined table rows.
+ * Each row also carries its sort key (SORT_KEY) for `nextCursorOf`.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: works for any select
 export function pageOf<QB extends SelectQueryBuilder<any, any, any>>(
   qb: QB,
   query: ListQuery,
   spec: ListSpec,
   conditions: Expression<SqlBool>[],
+  options: { sortMatches?: boolean } = {},
 ): QB {
-  let out = qb;
-  for (const condition of conditions) out = out.where(condition) as QB;
-  const order = query.order === 'desc' ? sql.raw('desc') : sql.raw('asc');
   const column = query.sort ? spec.columns[query.sort] : undefined;
-  if (column) out = out.orderBy(sql`${raw(column.sortExpr ?? column.expr)} ${order}`) as QB;
-  out = out.orderBy(sql`${raw(spec.idExpr)} ${column ? order : sql.raw('asc')}`) as QB;
-  return out.limit(query.limit).offset(query.offset) as QB;
+  const desc = column !== undefined && query.order === 'desc';
+  const key = raw(column ? (column.sortExpr ?? column.expr) : spec.idExpr);
+  const id = raw(spec.idExpr);
+  const direction = raw(desc ? 'desc' : 'asc');
+  // SQLite does not sort by an index when the key is written `+key`: it then finds the matches by
+  // the filter's own index and sorts them, which is right when they are few (see SORT_MATCHES_UP_TO).
+  const sortKey = options.sortMatches ? sql`+${key}` : key;
+  const sortId = options.sortMatches ? sql`+${id}` : id;
+  const orderBy = column ? sql`${sortKey} ${direction}, ${sortId} ${direction}` : sql`${sortId} asc`;
+  const where = [...conditions];
+  if (query.cursor) {
+    const [, , value, afterId] = decodeCursor(query.cursor, query);
+    const after = raw(desc ? '<' : '>');
+    where.push(
+      column
+        ? sql<SqlBool>`(${key}, ${id}) ${after} (${value}, ${afterId})`
+        : sql<SqlBool>`${id} > ${afterId}`,
+    );
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: the sort key is read back by name, untyped
+  let out = (qb as any).select(key.as(SORT_KEY)) as QB;
+  if (query.offset > 0) {
+    const filter = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+    const ids = sql<SqlBool>`${id} in (select ${id} from ${raw(spec.table)} ${filter} order by ${orderBy} limit ${query.limit} offset ${query.offset})`;
+    return out.where(ids).orderBy(orderBy).limit(query.limit) as QB;
+  }
+  for (const condition of where) out = out.where(condition) as QB;
+  return out.orderBy(orderBy).limit(query.limit) as QB;
+}
+
+/**
+ * Up to this many matches, SQLite finds a narrowed list's rows through its filter or search and sorts
+ * them; beyond it, it walks the sort index and tests each row, which then meets a page of matches
+ * within a few thousand entries. Without statistics (the server never runs ANALYZE) SQLite always
+ * prefers the walk, which for a rare value means a million rows.
+ */
+export const SORT_MATCHES_UP_TO = 5_000;
+
+/**
+ * How many rows match, counted up to `cap`: beyond it the answer is "at least `cap`", so a
+ * filter matching most of a million rows costs no more than one matching ten thousand.
+ */
+export async function countMatches(
+  // biome-ignore lint/suspicious/noExplicitAny: works for any schema
+  db: Kysely<any>,
+  table: string,
+  conditions: Expression<SqlBool>[],
+  cap: number | undefined = TOTAL_CAP,
+): Promise<{ total: number; capped: boolean }> {
+  const filter = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const limit = cap === undefined ? sql`` : sql`limit ${cap + 1}`;
+  const { rows } = await sql<{
+    n: number | string;
+  }>`select count(*) as n from (select 1 as one from ${raw(table)} ${filter} ${limit}) matches`.execute(db);
+  const n = Number(rows[0]?.n ?? 0);
+  return cap !== undefined && n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+}
+
+/** The total of a narrowed list: known from its first page when that holds every match. */
+export function totalFromPage(query: ListQuery, rowsOnPage: number): number | undefined {
+  return query.offset === 0 && !query.cursor && rowsOnPage < query.limit ? rowsOnPage : undefined;
+}
+
+/**
+ * A page with its total: exact for an unfiltered list (these tables hold up to a hundred thousand
+ * rows, and the list shows their size), counted up to the cap when filtered or searched.
+ */
+export async function pageWithTotal<R extends object>(
+  // biome-ignore lint/suspicious/noExplicitAny: works for any schema
+  db: Kysely<any>,
+  table: string,
+  query: ListQuery,
+  conditions: Expression<SqlBool>[],
+  rows: R[],
+): Promise<ListResult<R>> {
+  const page = { rows, nextCursor: nextCursorOf(rows, query) };
+  const known = totalFromPage(query, rows.length);
+  if (known !== undefined) return { ...page, total: known, capped: false };
+  return {
+    ...page,
+    ...(await countMatches(db, table, conditions, conditions.length > 0 ? TOTAL_CAP : undefined)),
+  };
 }

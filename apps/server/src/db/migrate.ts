@@ -5,6 +5,11 @@ import * as m0002 from './migrations/0002-contacts.js';
 import * as m0003 from './migrations/0003-agencies.js';
 import * as m0004 from './migrations/0004-products.js';
 import * as m0005 from './migrations/0005-contact-counts.js';
+import * as m0006 from './migrations/0006-versions.js';
+import * as m0007 from './migrations/0007-jobs.js';
+import * as m0007b from './migrations/0007b-imports-exports.js';
+import * as m0008 from './migrations/0008-list-indexes.js';
+import * as m0009 from './migrations/0009-search-views-merge.js';
 import * as m0012 from './migrations/0012-tasks-and-notifications.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
@@ -14,12 +19,43 @@ const migrations: Record<string, Migration> = {
   '0003-agencies': m0003,
   '0004-products': m0004,
   '0005-contact-counts': m0005,
+  '0007-jobs': m0007,
+  '0007b-imports-exports': m0007b,
+  '0008-list-indexes': m0008,
+  '0009-search-views-merge': m0009,
   '0012-tasks-and-notifications': m0012,
+  '0006-versions': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** The last migration this version of the code knows (the backup manifest records it). */
+export const LATEST_MIGRATION = Object.keys(migrations).sort().at(-1) ?? '';
+
+/**
+ * Migrations only go forward: a database that a newer version has migrated is refused, rather than
+ * served by code that does not know its tables.
+ */
+async function refuseNewerDatabase(db: Db): Promise<void> {
+  const known = new Set(Object.keys(migrations));
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === 'kysely_migration')) return;
+  const rows = await db
+    .selectFrom('kysely_migration' as never)
+    .select('name' as never)
+    .execute();
+  const unknown = (rows as { name: string }[]).map((row) => row.name).filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    throw new Error(
+      `This database was upgraded by a newer version of the CRM (it has migration ${unknown.sort().at(-1)}, ` +
+        `which this version does not know; this version ends at ${LATEST_MIGRATION}). ` +
+        'Run that version or a newer one: migrations only go forward.',
+    );
+  }
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
+  await refuseNewerDatabase(db);
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -1,11 +1,20 @@
 import type { ColumnType, Generated } from 'kysely';
 
+/** Columns of a record people edit from a dialog (migration 0006). */
+export interface VersionColumns {
+  /** 1 on insert; every update adds one in the same statement. */
+  version: Generated<number>;
+  /** JSON: field name → the version at which that field last changed. */
+  field_versions: Generated<string>;
+  updated_by_id: Generated<number | null>;
+}
+
 /** Booleans are stored as 0/1 integers on both engines so that one set of queries serves both. */
 export type Flag = number;
 /** Times are ISO 8601 UTC strings on both engines; they sort and compare as text. */
 export type Timestamp = string;
 
-export interface UsersTable {
+export interface UsersTable extends VersionColumns {
   id: Generated<number>;
   name: string;
   first_name: string;
@@ -37,7 +46,7 @@ export interface SettingsTable {
   value: string;
 }
 
-export interface AgenciesTable {
+export interface AgenciesTable extends VersionColumns {
   id: Generated<number>;
   name: string;
   office_number: string;
@@ -55,12 +64,16 @@ export interface AgenciesTable {
   parent_key: string;
   creator_key: string;
   search_text: string;
+  /** The office number without its calling code (migration 0009). */
+  office_key: Generated<string>;
+  /** Set when a merge folded this agency into another. */
+  merged_into_id: Generated<number | null>;
   is_active: Flag;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;
 }
 
-export interface ContactsTable {
+export interface ContactsTable extends VersionColumns {
   id: Generated<number>;
   type: string;
   name: string;
@@ -97,6 +110,12 @@ export interface ContactsTable {
   owner_key: string;
   assignee_key: string;
   search_text: string;
+  /** Palette keys (migration 0009): folded surname, phone without calling code, folded passport. */
+  surname_key: Generated<string>;
+  phone_key: Generated<string>;
+  passport_key: Generated<string>;
+  /** Set when a merge folded this contact into another. */
+  merged_into_id: Generated<number | null>;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;
 }
@@ -159,7 +178,7 @@ export interface HistoryTable extends ParentColumns {
   created_at: Timestamp;
 }
 
-export interface ProductCategoriesTable {
+export interface ProductCategoriesTable extends VersionColumns {
   id: Generated<number>;
   name: string;
   parent_id: number | null;
@@ -168,7 +187,7 @@ export interface ProductCategoriesTable {
   updated_at: Timestamp;
 }
 
-export interface ProductsTable {
+export interface ProductsTable extends VersionColumns {
   id: Generated<number>;
   title: string;
   title_key: string;
@@ -199,6 +218,114 @@ export interface ContactCountsTable {
   type: string;
   is_active: number;
   n: number;
+}
+
+/** The shared job queue (modules/jobs). JSON columns hold text. */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** queued, running, done, failed or cancelled. */
+  state: string;
+  unique_key: string | null;
+  payload: string;
+  checkpoint: string | null;
+  progress_done: Generated<number>;
+  progress_total: number | null;
+  progress_errors: Generated<number>;
+  result: string | null;
+  error: string | null;
+  actor_id: number | null;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: number;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface ImportsTable {
+  id: Generated<number>;
+  /** contacts or agencies. */
+  entity: string;
+  contact_type: string | null;
+  filename: string;
+  file_key: string;
+  format: string;
+  size: number;
+  /** JSON: the file's column headers in order. */
+  headers: string;
+  /** JSON: the chosen field of each column (null ignores it). */
+  mapping: string | null;
+  /** JSON: mode, key, skipErrors. */
+  options: string | null;
+  /** uploaded, previewing, previewed, running, done, failed, undoing, undone. */
+  state: string;
+  job_id: number | null;
+  total_rows: number | null;
+  created_count: Generated<number>;
+  updated_count: Generated<number>;
+  skipped_count: Generated<number>;
+  error_count: Generated<number>;
+  undo_result: string | null;
+  actor_id: number;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+  undone_at: Timestamp | null;
+}
+
+export interface ImportRowsTable {
+  import_id: number;
+  /** preview or run. */
+  phase: string;
+  row_number: number;
+  /** create, update, skip or error (and on a run: created, updated). */
+  action: string;
+  record_id: number | null;
+  label: string | null;
+  /** JSON lists and maps; changes holds { field: [old, new] } of an update. */
+  errors: string | null;
+  duplicates: string | null;
+  changes: string | null;
+}
+
+export interface ExportLogTable {
+  id: Generated<number>;
+  user_id: number;
+  list: string;
+  format: string;
+  row_count: number;
+  query: string;
+  created_at: Timestamp;
+}
+
+export interface SavedViewsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Which list the view belongs to: leads, customers, agencies, products, users. */
+  list: string;
+  name: string;
+  shared: Flag;
+  /** The list state as JSON: search, filters, sort, columns. */
+  state: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  updated_at: Timestamp;
+}
+
+export interface MergesTable {
+  id: Generated<number>;
+  kind: string;
+  survivor_id: number;
+  merged_id: number;
+  user_id: number;
+  /** JSON: both records before the merge, what moved, and the survivor's changed fields. */
+  snapshot: string;
+  created_at: ColumnType<Timestamp, Timestamp, never>;
+  undone_at: Timestamp | null;
+  undone_by_id: number | null;
 }
 
 export interface TasksTable {
@@ -251,6 +378,12 @@ export interface EventLogTable {
 }
 
 export interface Database {
+  jobs: JobsTable;
+  imports: ImportsTable;
+  import_rows: ImportRowsTable;
+  export_log: ExportLogTable;
+  saved_views: SavedViewsTable;
+  merges: MergesTable;
   tasks: TasksTable;
   notifications: NotificationsTable;
   notification_mutes: NotificationMutesTable;

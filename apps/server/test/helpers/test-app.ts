@@ -24,21 +24,9 @@ export interface TestApp {
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'crm-test-'));
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (serverUrl) {
-    const name = `crm_test_${randomBytes(6).toString('hex')}`;
-    await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      await withAdminClient(serverUrl, (client) =>
-        client.query(`drop database if exists ${name} with (force)`),
-      );
-    };
-  }
+  const scratch = await createScratchDatabase();
+  const databaseUrl = scratch?.url;
+  const dropDatabase = scratch?.drop ?? (async () => {});
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -59,6 +47,28 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await db.destroy();
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A fresh, empty database on the PostgreSQL server of TEST_DATABASE_URL, with a function that drops
+ * it; undefined when the tests run on SQLite.
+ */
+export async function createScratchDatabase(
+  serverUrl = process.env.TEST_DATABASE_URL,
+): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  if (!serverUrl) return undefined;
+  const name = `crm_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await withAdminClient(serverUrl, (client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
     },
   };
 }

@@ -1,15 +1,25 @@
-import { type ListQuery, listQueryParams, TOTAL_COUNT_HEADER } from '@crm/domain';
+import {
+  type ListQuery,
+  listQueryParams,
+  NEXT_CURSOR_HEADER,
+  TOTAL_CAPPED_HEADER,
+  TOTAL_COUNT_HEADER,
+} from '@crm/domain';
 import { apiFetch } from './api-client';
 
 /** One page of a server list and the total number of matching rows. */
 export interface ListPage<T> {
   rows: T[];
   total: number;
+  /** The total is a floor: the server stopped counting there ("10,000+ results"). */
+  capped?: boolean;
+  /** Where the next page starts (X-Next-Cursor); absent on the last page. */
+  nextCursor?: string;
 }
 
 /**
  * Fetches one page of a list endpoint (docs/api.md "Lists"): the query becomes `q`, `sort`,
- * `order`, `filter.*`, `limit` and `offset`; the total comes from the X-Total-Count header.
+ * `order`, `filter.*`, `limit` and `offset` or `cursor`; the total comes from the X-Total-Count header.
  * `extra` adds fixed parameters such as `type=lead`.
  */
 export async function fetchListPage<T>(
@@ -28,5 +38,6 @@ export async function fetchListPage<T>(
   const total = Number.isFinite(counted)
     ? counted
     : query.offset + rows.length + (rows.length < query.limit ? 0 : 1);
-  return { rows, total };
+  const nextCursor = response.headers.get(NEXT_CURSOR_HEADER) ?? undefined;
+  return { rows, total, capped: response.headers.get(TOTAL_CAPPED_HEADER) === 'true', nextCursor };
 }

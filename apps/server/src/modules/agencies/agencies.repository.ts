@@ -2,8 +2,10 @@ import type { ListQuery } from '@crm/domain';
 import { foldCase } from '@crm/domain';
 import { type Expression, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { type ListSpec, likePattern, listConditions, pageOf } from '../../db/list-query.js';
+import { type ListSpec, likePattern, listConditions, pageOf, pageWithTotal } from '../../db/list-query.js';
+import type { ListSource } from '../../db/list-stream.js';
 import type { AgenciesTable } from '../../db/schema.js';
+import { nextVersion } from '../versions/versions.repository.js';
 
 const agencyColumns = [
   'agencies.id',
@@ -20,6 +22,7 @@ const agencyColumns = [
   'agencies.is_active',
   'agencies.created_at',
   'agencies.updated_at',
+  'agencies.version',
   'parent.name as parent_name',
   'creator.name as creator_name',
   'creator.email as creator_email',
@@ -47,12 +50,12 @@ function searchCondition(q: string, engine: 'sqlite' | 'postgres'): Expression<S
 /** Columns of the All Partners list; every one sorts and filters on an index. */
 export const agencyListSpec: ListSpec = {
   columns: {
-    name: { expr: 'agencies.name_key', kind: 'text', ignoreCase: true },
-    level: { expr: 'agencies.parent_key', kind: 'text', ignoreCase: true },
-    email: { expr: 'agencies.email_key', kind: 'text', ignoreCase: true },
+    name: { expr: 'agencies.name_key', kind: 'text', ignoreCase: true, folded: true },
+    level: { expr: 'agencies.parent_key', kind: 'text', ignoreCase: true, folded: true },
+    email: { expr: 'agencies.email_key', kind: 'text', ignoreCase: true, folded: true },
     officeNumber: { expr: 'agencies.office_number', kind: 'text', ignoreCase: true },
     type: { expr: 'agencies.type', kind: 'text', ignoreCase: true },
-    createdBy: { expr: 'agencies.creator_key', kind: 'text', ignoreCase: true },
+    createdBy: { expr: 'agencies.creator_key', kind: 'text', ignoreCase: true, folded: true },
     isActive: { expr: 'agencies.is_active', kind: 'boolean' },
     commissionRate: { expr: 'agencies.commission_bp', kind: 'number', scale: 100 },
     parentAgencyId: { expr: 'agencies.parent_agency_id', kind: 'number' },
@@ -61,16 +64,23 @@ export const agencyListSpec: ListSpec = {
   search: [],
   searchCondition,
   idExpr: 'agencies.id',
+  table: 'agencies',
   defaultSort: { column: 'name', order: 'asc' },
 };
 
 export async function listAgencies(db: Db, query: ListQuery) {
   const conditions = listConditions(db, query, agencyListSpec);
   const rows = await pageOf(agenciesQuery(db), query, agencyListSpec, conditions).execute();
-  let countQb = db.selectFrom('agencies').select((eb) => eb.fn.countAll<number>().as('n'));
-  for (const condition of conditions) countQb = countQb.where(condition);
-  const { n } = await countQb.executeTakeFirstOrThrow();
-  return { rows, total: Number(n) };
+  return pageWithTotal(db, 'agencies', query, conditions, rows);
+}
+
+/** The list's select and conditions, for streaming every matching row (exports). */
+export function agencyListSource(db: Db, query: ListQuery): ListSource<AgencyRow> {
+  return {
+    select: agenciesQuery(db),
+    conditions: listConditions(db, query, agencyListSpec),
+    spec: agencyListSpec,
+  };
 }
 
 export async function countActiveAgencies(db: Db): Promise<number> {
@@ -100,8 +110,13 @@ export async function insertAgency(db: Db, values: Insertable<AgenciesTable>): P
   return id;
 }
 
+/** Every update adds one to the version in the same statement. */
 export async function updateAgency(db: Db, id: number, values: Updateable<AgenciesTable>): Promise<void> {
-  await db.updateTable('agencies').set(values).where('id', '=', id).execute();
+  await db
+    .updateTable('agencies')
+    .set({ version: nextVersion, ...values })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function salesRepsOf(db: Db, agencyId: number) {
@@ -149,7 +164,7 @@ export async function setAgenciesActive(db: Db, ids: number[], active: boolean, 
   if (ids.length === 0) return;
   await db
     .updateTable('agencies')
-    .set({ is_active: active ? 1 : 0, updated_at: at })
+    .set({ version: nextVersion, is_active: active ? 1 : 0, updated_at: at })
     .where('id', 'in', ids)
     .execute();
 }

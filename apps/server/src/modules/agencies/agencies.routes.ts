@@ -1,20 +1,15 @@
-import {
-  addStaffSchema,
-  agencyFormSchema,
-  bulkIdsSchema,
-  bulkStaffSchema,
-  ID_MAX,
-  TOTAL_COUNT_HEADER,
-} from '@crm/domain';
+import { addStaffSchema, agencyFormSchema, bulkIdsSchema, bulkStaffSchema, ID_MAX } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { replyWithPage } from '../../lib/list-reply.js';
 import { errors, listQuerystring } from '../../lib/schemas.js';
 import { caller, requireAdmin } from '../../plugins/auth.js';
 import { addStaff, bulkSetStaff, staffOf, toggleStaff } from '../agency-staff/agency-staff.service.js';
 import { listContactsFor } from '../contacts/contacts.service.js';
 import { parentRoutes } from '../parent-routes.js';
 import { idParams } from '../users/users.schemas.js';
+import { editBody, expectedVersion, withETag } from '../versions/versions.service.js';
 import { countActiveAgencies } from './agencies.repository.js';
 import {
   agencyCustomerResponse,
@@ -44,9 +39,7 @@ export const agenciesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request, reply) => {
-      const { rows, total } = await agencies.listAgenciesFor(ctx, request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows;
+      return replyWithPage(reply, await agencies.listAgenciesFor(ctx, request.query));
     },
   );
 
@@ -59,7 +52,8 @@ export const agenciesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/agencies/:id',
     { schema: { tags, params: idParams, response: { 200: agencyDetailResponse, ...errors } } },
-    async (request) => agencies.agencyDetail(ctx, caller(request), request.params.id),
+    async (request, reply) =>
+      withETag(reply, await agencies.agencyDetail(ctx, caller(request), request.params.id)),
   );
 
   app.post(
@@ -75,11 +69,18 @@ export const agenciesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         tags,
         params: idParams,
-        body: agencyFormSchema,
+        body: editBody(agencyFormSchema),
         response: { 200: agencyDetailResponse, ...errors },
       },
     },
-    async (request) => agencies.updateAgencyForm(ctx, caller(request), request.params.id, request.body),
+    async (request, reply) =>
+      withETag(
+        reply,
+        await agencies.updateAgencyForm(ctx, caller(request), request.params.id, {
+          ...request.body,
+          version: expectedVersion(request, request.body.version),
+        }),
+      ),
   );
 
   app.put(
@@ -131,12 +132,8 @@ export const agenciesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request, reply) => {
       await agencies.ensureAgencyExists(ctx, request.params.id);
-      const { rows, total } = await listContactsFor(ctx, {
-        ...request.query,
-        agencyId: String(request.params.id),
-      });
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows;
+      const page = await listContactsFor(ctx, { ...request.query, agencyId: String(request.params.id) });
+      return replyWithPage(reply, page);
     },
   );
 

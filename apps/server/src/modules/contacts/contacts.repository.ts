@@ -1,10 +1,21 @@
 import type { ContactType, ListQuery } from '@crm/domain';
-import { foldCase } from '@crm/domain';
+import { foldCase, TOTAL_CAP } from '@crm/domain';
 import { type Expression, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type Engine, engineOf } from '../../db/dialect.js';
-import { type ListSpec, likePattern, listConditions, pageOf } from '../../db/list-query.js';
+import {
+  countMatches,
+  type ListResult,
+  type ListSpec,
+  likePattern,
+  listConditions,
+  nextCursorOf,
+  pageOf,
+  SORT_MATCHES_UP_TO,
+} from '../../db/list-query.js';
+import type { ListSource } from '../../db/list-stream.js';
 import type { ContactsTable } from '../../db/schema.js';
+import { nextVersion } from '../versions/versions.repository.js';
 
 /**
  * What a list row shows and its row actions need (the Convert dialog asks only for the missing
@@ -51,6 +62,7 @@ const contactColumns = [
   'contacts.service_category',
   'contacts.room_number',
   'contacts.notes',
+  'contacts.version',
 ] as const;
 
 function contactsJoined(db: Db) {
@@ -70,34 +82,63 @@ export type ContactListRecord = Awaited<ReturnType<typeof listContacts>>['rows']
 
 /**
  * Search matches name with surname, e-mail, phone and agency name. Three or more characters use
- * the trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL); shorter ones fall back to a scan.
+ * the trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL) and match anywhere. One or two
+ * characters match the start of a word of the name, of the e-mail or of the phone digits
+ * (`contacts_prefix`, migration 0008): a substring of two letters is in most of a million rows.
  */
 function searchCondition(q: string, engine: Engine): Expression<SqlBool> {
   const needle = foldCase(q.trim());
-  if (searchesByIndex(needle, engine)) {
-    const phrase = `"${needle.replace(/"/g, '""')}"`;
-    return sql<SqlBool>`contacts.id in (select rowid from contacts_search where contacts_search match ${phrase})`;
-  }
+  if ([...needle].length < 3) return prefixCondition(needle, engine);
+  if (engine === 'sqlite')
+    return sql<SqlBool>`contacts.id in (select rowid from contacts_search where contacts_search match ${ftsPhrase(needle)})`;
   return sql<SqlBool>`contacts.search_text like ${likePattern(needle)} escape '\\'`;
 }
 
-function searchesByIndex(q: string, engine: Engine): boolean {
-  return engine === 'sqlite' && [...foldCase(q.trim())].length >= 3;
+function ftsPhrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
 }
+
+/** Words of the name, the e-mail and the phone that start with `needle` (see searchCondition). */
+function prefixCondition(needle: string, engine: Engine): Expression<SqlBool> {
+  // Only letters, digits and the e-mail's punctuation make words; anything else matches no word.
+  if (!/^[\p{L}\p{N}.@\-_+]+$/u.test(needle)) return sql<SqlBool>`1 = 0`;
+  if (engine === 'sqlite') {
+    return sql<SqlBool>`contacts.id in (select rowid from contacts_prefix where contacts_prefix match ${`${ftsPhrase(needle)} *`})`;
+  }
+  const prefix = `'${needle.replace(/['\\]/g, (c) => `\\${c}`)}':*`;
+  return sql<SqlBool>`to_tsvector('simple', contacts.name_key || ' ' || contacts.email_key || ' ' || contacts.phone) @@ to_tsquery('simple', ${prefix})`;
+}
+
+/**
+ * A `contains` filter of 3+ characters on a column that is part of the search text is narrowed by
+ * the trigram index first, so a rare value does not walk a million rows.
+ */
+function containsNarrowing(value: string, engine: Engine): Expression<SqlBool> | undefined {
+  const needle = foldCase(value);
+  if ([...needle].length < 3) return undefined;
+  return engine === 'sqlite'
+    ? sql<SqlBool>`contacts.id in (select rowid from contacts_search where contacts_search match ${ftsPhrase(needle)})`
+    : sql<SqlBool>`contacts.search_text like ${likePattern(needle)} escape '\\'`;
+}
+
+const key = (expr: string, inSearchText = false) =>
+  ({ expr, kind: 'text', ignoreCase: true, folded: true, inSearchText }) as const;
 
 export const contactListSpec: ListSpec = {
   columns: {
-    name: { expr: 'contacts.name_key', kind: 'text', ignoreCase: true },
-    agency: { expr: 'contacts.agency_key', kind: 'text', ignoreCase: true },
-    email: { expr: 'contacts.email_key', kind: 'text', ignoreCase: true },
-    phone: { expr: 'contacts.phone', kind: 'text', ignoreCase: true },
-    createdBy: { expr: 'contacts.owner_key', kind: 'text', ignoreCase: true },
-    assignedTo: { expr: 'contacts.assignee_key', kind: 'text', ignoreCase: true },
+    name: key('contacts.name_key', true),
+    agency: key('contacts.agency_key', true),
+    email: key('contacts.email_key', true),
+    phone: key('contacts.phone', true),
+    createdBy: key('contacts.owner_key'),
+    assignedTo: key('contacts.assignee_key'),
     createdAt: { expr: 'contacts.created_at', kind: 'text' },
   },
   search: [],
   searchCondition,
+  containsNarrowing,
   idExpr: 'contacts.id',
+  table: 'contacts',
   defaultSort: { column: 'createdAt', order: 'desc' },
 };
 
@@ -106,47 +147,72 @@ export interface ContactScope {
   agencyId?: number;
 }
 
-/**
- * Type and active state lead every list index, so they are always constrained. `byMatches` writes
- * them as `+contacts.type`, which SQLite will not serve from an index: counting a search's matches
- * is then done by looking each match up by id (1,700 for a common surname) rather than by testing
- * every active lead of an index against the matches (70,000).
- */
-function scopeConditions(scope: ContactScope, byMatches = false): Expression<SqlBool>[] {
-  const column = (name: string) => sql.raw(`${byMatches ? '+' : ''}contacts.${name}`);
+/** Type and active state lead every list index, so they are always constrained. */
+function scopeConditions(scope: ContactScope): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [
     scope.type
-      ? sql<SqlBool>`${column('type')} = ${scope.type}`
-      : sql<SqlBool>`${column('type')} in ('LEAD', 'CUSTOMER')`,
-    sql<SqlBool>`${column('is_active')} = 1`,
+      ? sql<SqlBool>`contacts.type = ${scope.type}`
+      : sql<SqlBool>`contacts.type in ('LEAD', 'CUSTOMER')`,
+    sql<SqlBool>`contacts.is_active = 1`,
   ];
   if (scope.agencyId !== undefined) conditions.push(sql<SqlBool>`contacts.agency_id = ${scope.agencyId}`);
   return conditions;
 }
 
+/**
+ * The unfiltered totals are kept by the contact_counts triggers. A narrowed list is counted first,
+ * up to the cap. On SQLite the count reads the matching ids (through the filter's or the search's
+ * own index), and when they are few (SORT_MATCHES_UP_TO) the page is sorted from those ids: one
+ * evaluation of the search serves both, and SQLite, which has no statistics, cannot choose to walk
+ * a million rows of the sort index looking for a rare value.
+ */
 export async function listContacts(db: Db, scope: ContactScope, query: ListQuery) {
-  const scoped = scopeConditions(scope);
   const narrowed = listConditions(db, query, contactListSpec);
-  const conditions = [...scoped, ...narrowed];
+  let conditions = [...scopeConditions(scope), ...narrowed];
   const listed = contactsJoined(db).select(contactListColumns);
-  const rows = await pageOf(listed, query, contactListSpec, conditions).execute();
-  // The unfiltered totals are kept by the contact_counts triggers; a narrowed list is counted
-  // unless its first page already holds every match.
-  let total: number;
-  if (narrowed.length === 0 && scope.agencyId === undefined) total = await activeCount(db, scope.type);
-  else if (query.offset === 0 && rows.length < query.limit) total = rows.length;
-  else {
-    const byMatches = query.q !== undefined && searchesByIndex(query.q, engineOf(db));
-    total = await countWhere(db, [...scopeConditions(scope, byMatches), ...narrowed]);
+  let counted: { total: number; capped: boolean };
+  let sortMatches = false;
+  if (narrowed.length === 0 && scope.agencyId === undefined) {
+    counted = { total: await activeCount(db, scope.type), capped: false };
+  } else if (engineOf(db) === 'sqlite') {
+    const ids = await matchingIds(db, conditions, TOTAL_CAP + 1);
+    counted =
+      ids.length > TOTAL_CAP ? { total: TOTAL_CAP, capped: true } : { total: ids.length, capped: false };
+    if (ids.length <= SORT_MATCHES_UP_TO) {
+      conditions = [sql<SqlBool>`contacts.id in (select value from json_each(${JSON.stringify(ids)}))`];
+      sortMatches = true;
+    }
+  } else {
+    counted = await countMatches(db, 'contacts', conditions);
   }
-  return { rows, total };
+  const rows = await pageOf(listed, query, contactListSpec, conditions, { sortMatches }).execute();
+  const result: ListResult<(typeof rows)[number]> = {
+    rows,
+    ...counted,
+    nextCursor: nextCursorOf(rows, query),
+  };
+  return result;
 }
 
-async function countWhere(db: Db, conditions: Expression<SqlBool>[]): Promise<number> {
-  let qb = db.selectFrom('contacts').select((eb) => eb.fn.countAll<number>().as('n'));
+/** The list's select and conditions, for streaming every matching row (exports). */
+export function contactListSource(
+  db: Db,
+  scope: ContactScope,
+  query: ListQuery,
+): ListSource<ContactListRecord> {
+  return {
+    select: contactsJoined(db).select(contactListColumns),
+    conditions: [...scopeConditions(scope), ...listConditions(db, query, contactListSpec)],
+    spec: contactListSpec,
+  };
+}
+
+/** The ids of up to `limit` matching contacts, in no particular order. */
+async function matchingIds(db: Db, conditions: Expression<SqlBool>[], limit: number): Promise<number[]> {
+  let qb = db.selectFrom('contacts').select('contacts.id');
   for (const condition of conditions) qb = qb.where(condition);
-  const { n } = await qb.executeTakeFirstOrThrow();
-  return Number(n);
+  const rows = await qb.limit(limit).execute();
+  return rows.map((row) => row.id);
 }
 
 /** Active contacts of a type, or of both types, as the contact_counts triggers keep them. */
@@ -169,20 +235,35 @@ export async function findContact(db: Db, id: number) {
   return contactsQuery(db).where('contacts.id', '=', id).executeTakeFirst();
 }
 
+/** The survivor a merged contact points at, if it was merged. */
+export async function mergedIntoOf(db: Db, id: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('contacts')
+    .select('merged_into_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.merged_into_id ?? null;
+}
+
 export async function insertContact(db: Db, values: Insertable<ContactsTable>): Promise<number> {
   const { id } = await db.insertInto('contacts').values(values).returning('id').executeTakeFirstOrThrow();
   return id;
 }
 
+/** Every update adds one to the version in the same statement. */
 export async function updateContact(db: Db, id: number, values: Updateable<ContactsTable>): Promise<void> {
-  await db.updateTable('contacts').set(values).where('id', '=', id).execute();
+  await db
+    .updateTable('contacts')
+    .set({ version: nextVersion, ...values })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Other contacts sharing the full name, the e-mail or the phone; each key is indexed. */
 export async function findDuplicateCandidates(
   db: Db,
   id: number,
-  keys: { nameKey: string; emailKey: string | null; phone: string | null },
+  keys: { nameKey: string | null; emailKey: string | null; phone: string | null },
   limit = 20,
 ) {
   return contactsQuery(db)
@@ -190,7 +271,7 @@ export async function findDuplicateCandidates(
     .where('contacts.is_active', '=', 1)
     .where((eb) =>
       eb.or([
-        eb('contacts.name_key', '=', keys.nameKey),
+        ...(keys.nameKey ? [eb('contacts.name_key', '=', keys.nameKey)] : []),
         ...(keys.emailKey ? [eb('contacts.email_key', '=', keys.emailKey)] : []),
         ...(keys.phone ? [eb('contacts.phone', '=', keys.phone)] : []),
       ]),

@@ -3,15 +3,16 @@ import {
   contactFieldsSchema,
   convertContactSchema,
   createContactSchema,
-  TOTAL_COUNT_HEADER,
 } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { replyWithPage } from '../../lib/list-reply.js';
 import { errors, listQuerystring } from '../../lib/schemas.js';
 import { caller, requireAdmin } from '../../plugins/auth.js';
 import { parentRoutes } from '../parent-routes.js';
 import { idParams } from '../users/users.schemas.js';
+import { editBody, expectedVersion, withETag } from '../versions/versions.service.js';
 import {
   contactDetailResponse,
   contactListRowResponse,
@@ -35,16 +36,26 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request, reply) => {
-      const { rows, total } = await contacts.listContactsFor(ctx, request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows;
+      return replyWithPage(reply, await contacts.listContactsFor(ctx, request.query));
     },
   );
 
   app.get(
     '/contacts/:id',
-    { schema: { tags, params: idParams, response: { 200: contactDetailResponse, ...errors } } },
-    async (request) => contacts.contactDetail(ctx, caller(request), request.params.id),
+    {
+      schema: {
+        tags,
+        summary:
+          'A contact with its files; a merged contact redirects (308) to the contact it was merged into',
+        params: idParams,
+        response: { 200: contactDetailResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const survivor = await contacts.mergedInto(ctx, request.params.id);
+      if (survivor !== null) return reply.redirect(`/api/contacts/${survivor}`, 308);
+      return withETag(reply, await contacts.contactDetail(ctx, caller(request), request.params.id));
+    },
   );
 
   app.get(
@@ -73,11 +84,18 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         tags,
         params: idParams,
-        body: contactFieldsSchema,
+        body: editBody(contactFieldsSchema),
         response: { 200: contactResponse, ...errors },
       },
     },
-    async (request) => contacts.updateContactFields(ctx, caller(request), request.params.id, request.body),
+    async (request, reply) =>
+      withETag(
+        reply,
+        await contacts.updateContactFields(ctx, caller(request), request.params.id, {
+          ...request.body,
+          version: expectedVersion(request, request.body.version),
+        }),
+      ),
   );
 
   app.put(

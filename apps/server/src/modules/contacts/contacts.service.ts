@@ -10,11 +10,12 @@ import {
   ID_MAX,
   contactMessages as m,
   missingConversionFields,
+  nationalPhoneKey,
 } from '@crm/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { parseListQuery } from '../../db/list-query.js';
+import { type ListResult, parseListQuery } from '../../db/list-query.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
 import { nowIso } from '../../lib/time.js';
@@ -24,6 +25,8 @@ import { type HistoryEntryWrite, insertHistory } from '../history/history.reposi
 import { changedFields, type HistoryValue } from '../history/history.service.js';
 import { contactAssigned, notify } from '../notifications/notifications.service.js';
 import type { ParentRef } from '../parents.js';
+import { lockVersion } from '../versions/versions.repository.js';
+import { assertFresh, type Edit, refusingStale, versionColumns } from '../versions/versions.service.js';
 import {
   type Contact,
   type ContactListRow,
@@ -41,6 +44,7 @@ import {
   findDuplicateCandidates,
   insertContact,
   listContacts,
+  mergedIntoOf,
   updateContact,
 } from './contacts.repository.js';
 import type { contactDetailResponse, duplicateResponse } from './contacts.schemas.js';
@@ -113,12 +117,12 @@ function failWith(issues: { path: string[]; message: string }[]): never {
 }
 
 async function agencyNameFor(
-  ctx: AppContext,
+  db: Db,
   agencyId: number | null,
   current: number | null,
 ): Promise<string | null> {
   if (agencyId === null) return null;
-  const agency = await findAgencyName(ctx.db, agencyId);
+  const agency = await findAgencyName(db, agencyId);
   // An agency deactivated later stays on the contacts it already had; new links need an active one.
   if (!agency || (!agency.isActive && agencyId !== current)) {
     throw badRequest(m.agencyNotFound, { agencyId: m.agencyNotFound });
@@ -164,6 +168,9 @@ function contactColumns(fields: ContactFields, names: { agency: string | null })
     completeness: completeness(fields),
     name_key: foldCase(`${fields.name} ${fields.surname}`),
     email_key: fields.email ? foldCase(fields.email) : '',
+    surname_key: foldCase(fields.surname.trim()),
+    phone_key: nationalPhoneKey(fields.phone),
+    passport_key: fields.passportNumber ? foldCase(fields.passportNumber.trim()) : '',
     agency_key: names.agency ? foldCase(names.agency) : '',
     search_text: searchText(fields, names.agency),
   };
@@ -183,43 +190,113 @@ export async function createContact(
   actor: Authenticated,
   input: ContactFields & { type: ContactType },
 ): Promise<Contact> {
-  const agency = await agencyNameFor(ctx, input.agencyId, null);
+  const agency = await agencyNameFor(ctx.db, input.agencyId, null);
   const at = nowIso();
-  const ownerKey = foldCase(actor.user.name);
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    const contactId = await insertContact(trx, {
-      ...contactColumns(input, { agency }),
-      type: input.type,
-      owner_id: actor.user.id,
-      assigned_to_id: actor.user.id,
-      owner_key: ownerKey,
-      assignee_key: ownerKey,
-      is_active: 1,
-      created_at: at,
-      updated_at: at,
-    });
-    await insertHistory(
-      trx,
-      { kind: 'contact', id: contactId },
-      actor.user.id,
-      [{ kind: 'created', field: null, oldValue: null, newValue: input.type }],
-      at,
-    );
-    return contactId;
-  });
+  const id = await ctx.db
+    .transaction()
+    .execute((trx) => insertNewContact(trx, { owner: actor.user, assignee: actor.user, agency }, input, at));
   return toContact((await findContact(ctx.db, id))!);
 }
 
+/**
+ * Writes a new contact and its "created" history entry in the caller's transaction: the form's
+ * create and an import's batches share it. The agency name must be of an active agency.
+ */
+export async function insertNewContact(
+  trx: Db,
+  people: {
+    owner: { id: number; name: string };
+    assignee: { id: number; name: string };
+    agency: string | null;
+  },
+  input: ContactFields & { type: ContactType },
+  at: string,
+): Promise<number> {
+  const contactId = await insertContact(trx, {
+    ...contactColumns(input, { agency: people.agency }),
+    type: input.type,
+    owner_id: people.owner.id,
+    assigned_to_id: people.assignee.id,
+    owner_key: foldCase(people.owner.name),
+    assignee_key: foldCase(people.assignee.name),
+    is_active: 1,
+    created_at: at,
+    updated_at: at,
+  });
+  await insertHistory(
+    trx,
+    { kind: 'contact', id: contactId },
+    people.owner.id,
+    [{ kind: 'created', field: null, oldValue: null, newValue: input.type }],
+    at,
+  );
+  return contactId;
+}
+
+/** The fields of a stored contact, as an edit would send them. */
+function fieldsOf(contact: Contact): ContactFields {
+  const {
+    id: _id,
+    type: _type,
+    agency: _agency,
+    owner: _owner,
+    assignedToId: _assignedToId,
+    assignedTo: _assignedTo,
+    completeness: _completeness,
+    isActive: _isActive,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    version: _version,
+    ...fields
+  } = contact;
+  return fields as ContactFields;
+}
+
+/**
+ * Every edit of a contact: the row is locked and read inside the write's transaction, so the
+ * history's old values are the values replaced and each entry's old value is the previous entry's
+ * new value, however many people write at once. An edit made against an older version is refused
+ * (409) only when a field it changes was changed since.
+ */
 export async function updateContactFields(
   ctx: AppContext,
   actor: Authenticated,
   id: number,
-  input: ContactFields,
+  edit: Edit<ContactFields>,
 ): Promise<Contact> {
-  const existing = await visibleContact(ctx, actor, id);
+  await refusingStale(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const state = await lockVersion(trx, 'contacts', id);
+        const existing = state && (await findContact(trx, id));
+        if (!state || !existing || (existing.is_active !== 1 && !isAdmin(actor)))
+          throw notFound(m.contactNotFound);
+        const input: ContactFields = { ...fieldsOf(toContact(existing)), ...edit.fields };
+        const { columns, changes } = await prepareContactUpdate(trx, existing, input);
+        const changing = changes.map((change) => change.field as string);
+        assertFresh('contact', state, edit.version, changing);
+        if (changes.length === 0) return;
+        const at = nowIso();
+        await updateContact(trx, id, {
+          ...columns,
+          ...versionColumns(state, changing, actor.user.id),
+          updated_at: at,
+        });
+        await insertHistory(trx, { kind: 'contact', id }, actor.user.id, changes, at);
+      }),
+    () => contactDetail(ctx, actor, id),
+  );
+  return toContact((await findContact(ctx.db, id))!);
+}
+
+/**
+ * The one way a contact's fields change (the edit dialog, a merge and its undo): the rules for its
+ * type, the agency, every stored column with its keys, and the history entries of what differs.
+ */
+export async function prepareContactUpdate(db: Db, existing: ContactRow, input: ContactFields) {
   const issues = contactRuleIssues(input, existing.type as ContactType);
   if (issues.length > 0) failWith(issues);
-  const agency = await agencyNameFor(ctx, input.agencyId, existing.agency_id);
+  const agency = await agencyNameFor(db, input.agencyId, existing.agency_id);
   const columns = contactColumns(input, { agency });
   const before = toContact(existing);
   const after: Contact = {
@@ -231,13 +308,7 @@ export async function updateContactFields(
     agency: input.agencyId !== null && agency !== null ? { id: input.agencyId, name: agency } : null,
   };
   const changes = changedFields(snapshot(before), snapshot(after), EDITABLE_FIELDS).map(readableNotes);
-  if (changes.length === 0) return before;
-  const at = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
-    await updateContact(trx, id, { ...columns, updated_at: at });
-    await insertHistory(trx, { kind: 'contact', id }, actor.user.id, changes, at);
-  });
-  return toContact((await findContact(ctx.db, id))!);
+  return { columns, changes, before };
 }
 
 /**
@@ -345,16 +416,31 @@ export async function contactDuplicates(
   id: number,
 ): Promise<z.output<typeof duplicateResponse>[]> {
   const row = await visibleContact(ctx, actor, id);
-  const keys = contactDuplicateKeys(row);
-  const candidates = await findDuplicateCandidates(ctx.db, id, {
-    nameKey: keys.fullName,
+  return matchContactDuplicates(ctx.db, row, id);
+}
+
+/**
+ * Active contacts matching the specification's rule (001 §5): the trimmed, case-insensitive name
+ * with surname, or the e-mail, or the phone. Serves the saved record's banner and the forms while
+ * they are typed (`excludeId` 0 for a record not saved yet).
+ */
+export async function matchContactDuplicates(
+  db: Db,
+  fields: { name: string; surname: string; email: string | null; phone: string },
+  excludeId: number,
+): Promise<z.output<typeof duplicateResponse>[]> {
+  const keys = contactDuplicateKeys(fields);
+  const hasName = fields.name.trim() !== '' && fields.surname.trim() !== '';
+  if (!hasName && !keys.email && !keys.phone) return [];
+  const candidates = await findDuplicateCandidates(db, excludeId, {
+    nameKey: hasName ? keys.fullName : null,
     emailKey: keys.email,
     phone: keys.phone,
   });
   return candidates.map((other) => {
     const otherKeys = contactDuplicateKeys(other);
     const matchedOn: ('name' | 'email' | 'phone')[] = [];
-    if (otherKeys.fullName === keys.fullName) matchedOn.push('name');
+    if (hasName && otherKeys.fullName === keys.fullName) matchedOn.push('name');
     if (keys.email && otherKeys.email === keys.email) matchedOn.push('email');
     if (keys.phone && otherKeys.phone === keys.phone) matchedOn.push('phone');
     return {
@@ -369,6 +455,11 @@ export async function contactDuplicates(
   });
 }
 
+/** The contact a merged one was merged into: links to it land there. */
+export function mergedInto(ctx: AppContext, id: number): Promise<number | null> {
+  return mergedIntoOf(ctx.db, id);
+}
+
 export function parseContactType(raw: unknown): ContactType | undefined {
   if (raw === undefined || raw === '') return undefined;
   const upper = String(raw).toUpperCase();
@@ -379,7 +470,7 @@ export function parseContactType(raw: unknown): ContactType | undefined {
 export async function listContactsFor(
   ctx: AppContext,
   rawQuery: Record<string, unknown>,
-): Promise<{ rows: ContactListRow[]; total: number }> {
+): Promise<ListResult<ContactListRow>> {
   const { type, agencyId, ...rest } = rawQuery;
   let agency: number | undefined;
   if (agencyId !== undefined) {
@@ -388,12 +479,8 @@ export async function listContactsFor(
       throw badRequest('agencyId must be a positive number');
   }
   const query = parseListQuery(rest, contactListSpec);
-  const { rows, total } = await listContacts(
-    ctx.db,
-    { type: parseContactType(type), agencyId: agency },
-    query,
-  );
-  return { rows: rows.map(toContactListRow), total };
+  const page = await listContacts(ctx.db, { type: parseContactType(type), agencyId: agency }, query);
+  return { ...page, rows: page.rows.map(toContactListRow) };
 }
 
 /** An agency's new name reaches its contacts' sort key and search text. */

@@ -1,10 +1,8 @@
-import { createReadStream, existsSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { notFound, unauthorized } from '../../lib/http-errors.js';
-import { servedType, uploadsDir } from './file-storage.js';
+import { servedType } from './file-storage.js';
 import { findFileByStoredName } from './files.repository.js';
 
 const STORED_NAME = /^[a-f0-9]{32}(\.[a-z0-9]{1,10})?$/;
@@ -24,9 +22,11 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     const scope = access ? ctx.tokens.verifyDownload(filename, access) : undefined;
     if (!scope) throw unauthorized('This file link has expired. Open the file again from the app.');
     const file = await findFileByStoredName(ctx.db, filename);
-    const fullPath = path.join(uploadsDir(ctx.config.dataDir), filename);
-    if (!file || !existsSync(fullPath) || (file.is_active !== 1 && scope !== 'admin'))
-      throw notFound('File not found');
+    if (!file || (file.is_active !== 1 && scope !== 'admin')) throw notFound('File not found');
+    // Served through the app, not as a presigned store URL: the headers below and the checks above
+    // hold for every download, and the store need not be reachable from browsers.
+    const stored = await ctx.files.get(filename);
+    if (!stored) throw notFound('File not found');
     const { contentType, inline } = servedType(filename);
     const disposition = `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`;
     return reply
@@ -35,10 +35,11 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       .header('x-content-type-options', 'nosniff')
       .header(
         'content-security-policy',
-        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; sandbox",
       )
       .header('cache-control', 'private, no-store')
-      .send(createReadStream(fullPath));
+      .header('content-length', stored.size)
+      .send(stored.body);
   };
   const schema = {
     hide: true,

@@ -1,14 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-
-/** Uploaded files live in DATA_DIR/uploads under random names; the database keeps the real ones. */
-export function uploadsDir(dataDir: string): string {
-  return path.resolve(dataDir, 'uploads');
-}
 
 const SAFE_EXTENSION = /^\.[a-z0-9]{1,10}$/;
 
@@ -16,21 +7,6 @@ const SAFE_EXTENSION = /^\.[a-z0-9]{1,10}$/;
 export function storedName(originalName: string): string {
   const ext = path.extname(originalName).toLowerCase();
   return `${randomBytes(16).toString('hex')}${SAFE_EXTENSION.test(ext) ? ext : ''}`;
-}
-
-export async function writeUpload(dir: string, filename: string, stream: Readable): Promise<number> {
-  await mkdir(dir, { recursive: true });
-  const target = path.join(dir, filename);
-  let size = 0;
-  stream.on('data', (chunk: Buffer) => {
-    size += chunk.length;
-  });
-  await pipeline(stream, createWriteStream(target, { flags: 'wx', mode: 0o600 }));
-  return size;
-}
-
-export async function removeUpload(dir: string, filename: string): Promise<void> {
-  await rm(path.join(dir, filename), { force: true });
 }
 
 /**

@@ -85,3 +85,14 @@ export async function setFileActive(
     .where('id', '=', fileId)
     .execute();
 }
+
+/** Stored names of every file, deleted ones included, a page at a time in id order (migration, backup). */
+export async function storedNamesAfter(db: Db, afterId: number, limit: number) {
+  return db
+    .selectFrom('files')
+    .select(['id', 'filename'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

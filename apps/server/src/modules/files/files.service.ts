@@ -1,12 +1,12 @@
 import { isIsoDate } from '@crm/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import type { ParentKind, ParentRef } from '../parents.js';
 import { remindOfFileValidity } from '../tasks/file-reminders.js';
-import { removeUpload, uploadsDir } from './file-storage.js';
 import { type FileRow, findFile, insertFile, listFiles, setFileActive } from './files.repository.js';
 import { receiveUpload } from './upload-reader.js';
 
@@ -80,10 +80,9 @@ export async function uploadFile(
   parent: ParentRef,
   request: FastifyRequest,
 ): Promise<StoredFile> {
-  const dir = uploadsDir(ctx.config.dataDir);
-  const { file, fields } = await receiveUpload(request, dir);
+  const { file, fields } = await receiveUpload(request, ctx.files);
   const fail = async (field: string, message: string) => {
-    if (file) await removeUpload(dir, file.storedName);
+    if (file) await ctx.files.discard(file.storedName);
     return badRequest(message, { [field]: message });
   };
   if (!file || file.size === 0) throw await fail('file', fileMessages.fileRequired);
@@ -94,21 +93,47 @@ export async function uploadFile(
   const name = fields.customFileName?.trim() || file.originalName || 'file';
   if (name.length > 255) throw await fail('customFileName', fileMessages.nameTooLong);
 
-  const id = await insertFile(
-    ctx.db,
-    parent,
-    {
-      name,
-      filename: file.storedName,
-      mimeType: file.mimeType,
-      size: file.size,
-      validUntil,
-      userId: actor.user.id,
-    },
-    nowIso(),
+  const id = await commitUpload(ctx, file.storedName, (trx) =>
+    insertFile(
+      trx,
+      parent,
+      {
+        name,
+        filename: file.storedName,
+        mimeType: file.mimeType,
+        size: file.size,
+        validUntil,
+        userId: actor.user.id,
+      },
+      nowIso(),
+    ),
   );
   await remindOfFileValidity(ctx, actor, parent, { id, name, validUntil });
   return toStoredFile(ctx, (await findFile(ctx.db, id))!, actor);
+}
+
+/**
+ * The row and the file become real together: the temporary is committed inside the transaction
+ * that inserts the row, so a failure on either side leaves neither (the temporary is discarded, a
+ * committed file whose row did not commit is deleted).
+ */
+async function commitUpload(
+  ctx: AppContext,
+  name: string,
+  insertRow: (trx: Db) => Promise<number>,
+): Promise<number> {
+  let committed = false;
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const id = await insertRow(trx);
+      await ctx.files.commit(name);
+      committed = true;
+      return id;
+    });
+  } catch (error) {
+    await (committed ? ctx.files.delete(name) : ctx.files.discard(name)).catch(() => undefined);
+    throw error;
+  }
 }
 
 /**

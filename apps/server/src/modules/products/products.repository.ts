@@ -1,8 +1,12 @@
 import type { ListQuery } from '@crm/domain';
-import type { Insertable, Updateable } from 'kysely';
+import { foldCase } from '@crm/domain';
+import { type Expression, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { type ListSpec, listConditions, pageOf } from '../../db/list-query.js';
+import type { Engine } from '../../db/dialect.js';
+import { type ListSpec, likePattern, listConditions, pageOf, pageWithTotal } from '../../db/list-query.js';
+import type { ListSource } from '../../db/list-stream.js';
 import type { ProductsTable } from '../../db/schema.js';
+import { nextVersion } from '../versions/versions.repository.js';
 
 const productColumns = [
   'products.id',
@@ -21,6 +25,7 @@ const productColumns = [
   'products.is_active',
   'products.created_at',
   'products.updated_at',
+  'products.version',
   'company.name as company_name',
 ] as const;
 
@@ -49,15 +54,27 @@ function productsQuery(db: Db) {
 export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;
 export type ProductListRecord = Awaited<ReturnType<typeof listProducts>>['rows'][number];
 
+/** Titles are searched by trigram from three characters (migration 0008); shorter ones scan. */
+function searchCondition(q: string, engine: Engine): Expression<SqlBool> {
+  const needle = foldCase(q.trim());
+  if (engine === 'sqlite' && [...needle].length >= 3) {
+    const phrase = `"${needle.replace(/"/g, '""')}"`;
+    return sql<SqlBool>`products.id in (select rowid from products_search where products_search match ${phrase})`;
+  }
+  return sql<SqlBool>`products.title_key like ${likePattern(needle)} escape '\\'`;
+}
+
 export const productListSpec: ListSpec = {
   columns: {
-    title: { expr: 'products.title_key', kind: 'text', ignoreCase: true },
+    title: { expr: 'products.title_key', kind: 'text', ignoreCase: true, folded: true },
     createdAt: { expr: 'products.created_at', kind: 'text' },
     isActive: { expr: 'products.is_active', kind: 'boolean' },
     productType: { expr: 'products.product_type', kind: 'text', ignoreCase: true },
   },
-  search: ['products.title_key'],
+  search: [],
+  searchCondition,
   idExpr: 'products.id',
+  table: 'products',
   defaultSort: { column: 'createdAt', order: 'desc' },
 };
 
@@ -65,10 +82,16 @@ export async function listProducts(db: Db, query: ListQuery) {
   const conditions = listConditions(db, query, productListSpec);
   const listed = productsJoined(db).select(productListColumns);
   const rows = await pageOf(listed, query, productListSpec, conditions).execute();
-  let countQb = db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n'));
-  for (const condition of conditions) countQb = countQb.where(condition);
-  const { n } = await countQb.executeTakeFirstOrThrow();
-  return { rows, total: Number(n) };
+  return pageWithTotal(db, 'products', query, conditions, rows);
+}
+
+/** The list's select and conditions, for streaming every matching row (exports). */
+export function productListSource(db: Db, query: ListQuery): ListSource<ProductListRecord> {
+  return {
+    select: productsJoined(db).select(productListColumns),
+    conditions: listConditions(db, query, productListSpec),
+    spec: productListSpec,
+  };
 }
 
 export async function findProduct(db: Db, id: number) {
@@ -109,8 +132,13 @@ export async function insertProduct(db: Db, values: Insertable<ProductsTable>): 
   return id;
 }
 
+/** Every update adds one to the version in the same statement. */
 export async function updateProduct(db: Db, id: number, values: Updateable<ProductsTable>): Promise<void> {
-  await db.updateTable('products').set(values).where('id', '=', id).execute();
+  await db
+    .updateTable('products')
+    .set({ version: nextVersion, ...values })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function replaceProductCategories(
@@ -130,7 +158,7 @@ export async function replaceProductCategories(
 export async function setProductsActive(db: Db, ids: number[], active: boolean, at: string): Promise<number> {
   const result = await db
     .updateTable('products')
-    .set({ is_active: active ? 1 : 0, updated_at: at })
+    .set({ version: nextVersion, is_active: active ? 1 : 0, updated_at: at })
     .where('id', 'in', ids)
     .where('is_active', '=', active ? 0 : 1)
     .executeTakeFirst();

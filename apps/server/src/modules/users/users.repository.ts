@@ -1,10 +1,18 @@
 import type { ListQuery } from '@crm/domain';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { type ListSpec, listConditions, pageOf } from '../../db/list-query.js';
+import {
+  type ListResult,
+  type ListSpec,
+  listConditions,
+  pageOf,
+  pageWithTotal,
+} from '../../db/list-query.js';
+import type { ListSource } from '../../db/list-stream.js';
 import type { UsersTable } from '../../db/schema.js';
+import { nextVersion } from '../versions/versions.repository.js';
 
-export type UserRow = Omit<Selectable<UsersTable>, never>;
+export type UserRow = Omit<Selectable<UsersTable>, 'field_versions' | 'updated_by_id'>;
 
 export const userColumns = [
   'users.id',
@@ -18,6 +26,7 @@ export const userColumns = [
   'users.is_active',
   'users.created_at',
   'users.updated_at',
+  'users.version',
 ] as const;
 
 export const userListSpec: ListSpec = {
@@ -29,6 +38,7 @@ export const userListSpec: ListSpec = {
   },
   search: ['users.name', 'users.email', 'users.role'],
   idExpr: 'users.id',
+  table: 'users',
   defaultSort: { column: 'name', order: 'asc' },
 };
 
@@ -37,6 +47,7 @@ export const userPickerSpec: ListSpec = {
   columns: { name: userListSpec.columns.name!, isActive: userListSpec.columns.isActive! },
   search: ['users.name'],
   idExpr: 'users.id',
+  table: 'users',
   defaultSort: { column: 'name', order: 'asc' },
 };
 
@@ -61,17 +72,19 @@ export async function emailTaken(db: Db, email: string, exceptId?: number): Prom
   return (await qb.executeTakeFirst()) !== undefined;
 }
 
-export async function listUsers(
-  db: Db,
-  query: ListQuery,
-  spec: ListSpec,
-): Promise<{ rows: UserRow[]; total: number }> {
+export async function listUsers(db: Db, query: ListQuery, spec: ListSpec): Promise<ListResult<UserRow>> {
   const conditions = listConditions(db, query, spec);
   const rows = await pageOf(db.selectFrom('users').select(userColumns), query, spec, conditions).execute();
-  let countQb = db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'));
-  for (const condition of conditions) countQb = countQb.where(condition);
-  const { n } = await countQb.executeTakeFirstOrThrow();
-  return { rows, total: Number(n) };
+  return pageWithTotal(db, 'users', query, conditions, rows);
+}
+
+/** The list's select and conditions, for streaming every matching row (exports). */
+export function userListSource(db: Db, query: ListQuery, spec: ListSpec): ListSource<UserRow> {
+  return {
+    select: db.selectFrom('users').select(userColumns),
+    conditions: listConditions(db, query, spec),
+    spec,
+  };
 }
 
 export async function countUsers(db: Db): Promise<number> {
@@ -109,12 +122,12 @@ export async function insertUser(
 export async function updateUser(
   db: Db,
   id: number,
-  changes: Partial<UserWrite>,
+  changes: Partial<UserWrite> & { field_versions?: string; updated_by_id?: number | null },
   now: string,
 ): Promise<void> {
   await db
     .updateTable('users')
-    .set({ ...changes, updated_at: now })
+    .set({ version: nextVersion, ...changes, updated_at: now })
     .where('id', '=', id)
     .execute();
 }

@@ -1,6 +1,7 @@
 import { NavLink } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { preloadProps } from '../route-preload';
 import type { NavEntry } from './nav-items';
 
 interface NavEntryLinkProps {
@@ -24,6 +25,7 @@ export function NavEntryLink({ entry, path, onNavigate, rightSection }: NavEntry
       active={active}
       aria-current={active ? 'page' : undefined}
       onClick={onNavigate}
+      {...preloadProps(entry.to)}
       variant="light"
     />
   );

@@ -1,4 +1,5 @@
 import { Burger, Group } from '@mantine/core';
+import { PaletteTrigger } from '../../components/command-palette';
 import { NotificationBell } from '../../components/notifications';
 import { GreetingText } from './greeting-text';
 import { ThemeSwitch } from './theme-switch';
@@ -30,7 +31,8 @@ export function TopBar({ desktopExpanded, onToggleDesktop, mobileOpened, onToggl
         />
         <GreetingText />
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <PaletteTrigger />
         <NotificationBell />
         <ThemeSwitch />
       </Group>

@@ -11,6 +11,8 @@ interface DataTableToolbarProps {
   filtersActive: boolean;
   onClearAll: () => void;
   total: number | undefined;
+  /** The total is a floor (the server counts up to 10,000): shown as "10,000+ results". */
+  totalCapped?: boolean;
   refreshing: boolean;
   children?: ReactNode;
 }
@@ -23,6 +25,7 @@ export function DataTableToolbar({
   filtersActive,
   onClearAll,
   total,
+  totalCapped = false,
   refreshing,
   children,
 }: DataTableToolbarProps) {
@@ -55,7 +58,9 @@ export function DataTableToolbar({
         {children}
         {total !== undefined && (
           <Text size="sm" c="dimmed" aria-live="polite" data-testid="table-total">
-            {total} {total === 1 ? 'result' : 'results'}
+            {totalCapped
+              ? `${total.toLocaleString('en')}+ results`
+              : `${total} ${total === 1 ? 'result' : 'results'}`}
           </Text>
         )}
       </Group>

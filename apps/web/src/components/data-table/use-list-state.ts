@@ -1,6 +1,8 @@
 import type { ColumnFilter } from '@crm/domain';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { readColumns, readListState, writeColumns, writeListState } from './list-params';
 import type { ColumnSort, ListState } from './types';
+import { useListParams } from './use-list-params';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -11,21 +13,56 @@ export function nextSort(current: ColumnSort | undefined, column: string): Colum
 }
 
 /**
- * Search (debounced), sort and column filters of a table. `onChange` runs on every change so the
- * table can scroll back to the top and drop a selection that no longer matches.
+ * Search (debounced), sort, column filters and chosen columns of a table, kept in the URL when
+ * `inUrl`. `onChange` runs on every change so the table can scroll back to the top and drop a
+ * selection that no longer matches.
  */
-export function useListState(onChange: () => void) {
-  const [searchInput, setSearchInputState] = useState('');
-  const [q, setQ] = useState('');
+export function useListState(onChange: () => void, inUrl = false) {
+  const [params, update] = useListParams(inUrl);
+  const paramsKey = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the parsed state changes with the URL text only
+  const state = useMemo<ListState>(() => readListState(params), [paramsKey]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: as above
+  const columns = useMemo(() => readColumns(params), [paramsKey]);
+
+  // The box shows what is typed at once; the URL (and the query) follow after a pause. A change of
+  // the URL from outside (a view picked, Back) puts its search back in the box.
+  const [searchInput, setSearchInputState] = useState(state.q);
+  const typed = useRef(state.q);
   useEffect(() => {
-    const timer = window.setTimeout(() => setQ(searchInput), SEARCH_DEBOUNCE_MS);
+    if (state.q !== typed.current.trim()) {
+      typed.current = state.q;
+      setSearchInputState(state.q);
+    }
+  }, [state.q]);
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      update((current) => {
+        if ((current.get('q') ?? '') === searchInput.trim()) return current;
+        const next = writeListState(current, { q: searchInput });
+        next.delete('view');
+        return next;
+      });
+    }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [searchInput]);
-  const [sort, setSort] = useState<ColumnSort | undefined>();
-  const [filters, setFilters] = useState<Record<string, ColumnFilter>>({});
+  }, [searchInput, update]);
+
+  /** A change by hand: the list no longer shows the saved view as it was. */
+  const change = useCallback(
+    (patch: Partial<ListState>) => {
+      update((current) => {
+        const next = writeListState(current, patch);
+        next.delete('view');
+        return next;
+      });
+      onChange();
+    },
+    [update, onChange],
+  );
 
   const setSearchInput = useCallback(
     (value: string) => {
+      typed.current = value;
       setSearchInputState(value);
       onChange();
     },
@@ -33,34 +70,57 @@ export function useListState(onChange: () => void) {
   );
 
   const toggleSort = useCallback(
-    (column: string) => {
-      setSort((current) => nextSort(current, column));
-      onChange();
-    },
-    [onChange],
+    (column: string) => change({ sort: nextSort(state.sort, column) }),
+    [change, state.sort],
   );
 
   const setFilter = useCallback(
     (column: string, filter: ColumnFilter | undefined) => {
-      setFilters((current) => {
-        const { [column]: _removed, ...rest } = current;
-        return filter && filter.value !== '' ? { ...rest, [column]: filter } : rest;
-      });
+      const { [column]: _removed, ...rest } = state.filters;
+      change({ filters: filter && filter.value !== '' ? { ...rest, [column]: filter } : rest });
+    },
+    [change, state.filters],
+  );
+
+  const setColumns = useCallback(
+    (chosen: string[] | null) => update((current) => writeColumns(current, chosen)),
+    [update],
+  );
+
+  /** Shows other parameters (a saved view's) as they are. */
+  const replaceParams = useCallback(
+    (next: URLSearchParams) => {
+      update(() => next);
       onChange();
     },
-    [onChange],
+    [update, onChange],
   );
 
   const clearAll = useCallback(() => {
+    typed.current = '';
     setSearchInputState('');
-    setQ('');
-    setSort(undefined);
-    setFilters({});
+    update((current) => {
+      const next = writeListState(current, { q: '', sort: undefined, filters: {} });
+      next.delete('view');
+      return next;
+    });
     onChange();
-  }, [onChange]);
+  }, [update, onChange]);
 
-  const state = useMemo<ListState>(() => ({ q: q.trim(), sort, filters }), [q, sort, filters]);
-  const isActive = searchInput.trim() !== '' || sort !== undefined || Object.keys(filters).length > 0;
+  const isActive =
+    searchInput.trim() !== '' || state.sort !== undefined || Object.keys(state.filters).length > 0;
 
-  return { state, searchInput, setSearchInput, toggleSort, setFilter, clearAll, isActive };
+  return {
+    state,
+    params,
+    columns,
+    searchInput,
+    setSearchInput,
+    toggleSort,
+    setFilter,
+    setColumns,
+    replaceParams,
+    clearAll,
+    isActive,
+  };
 }

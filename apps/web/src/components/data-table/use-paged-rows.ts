@@ -11,7 +11,16 @@ interface PagedRowsOptions<T> {
   pageSize?: number;
 }
 
-/** Rows of a server list, loaded page by page (limit/offset) as the table asks for more. */
+interface PageParam {
+  offset: number;
+  cursor?: string;
+}
+
+/**
+ * Rows of a server list, loaded page by page as the table asks for more: each next page starts
+ * from the cursor the previous one gave (an index seek however deep), or at an offset when the
+ * server gave none. A capped total ("10,000+") is a floor, so a full page means there may be more.
+ */
 export function usePagedRows<T>({
   queryKey,
   fetchPage,
@@ -29,14 +38,16 @@ export function usePagedRows<T>({
           order: state.sort?.order,
           filters: state.filters,
           limit: pageSize,
-          offset: pageParam,
+          offset: pageParam.offset,
+          cursor: pageParam.cursor,
         },
         signal,
       ),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage, pages) => {
+    initialPageParam: { offset: 0 } as PageParam,
+    getNextPageParam: (lastPage, pages): PageParam | undefined => {
       const loaded = pages.reduce((count, page) => count + page.rows.length, 0);
-      return lastPage.rows.length > 0 && loaded < lastPage.total ? loaded : undefined;
+      const more = lastPage.capped ? lastPage.rows.length >= pageSize : loaded < lastPage.total;
+      return lastPage.rows.length > 0 && more ? { offset: loaded, cursor: lastPage.nextCursor } : undefined;
     },
     placeholderData: keepPreviousData,
   });
@@ -50,6 +61,8 @@ export function usePagedRows<T>({
     return [...byId.values()];
   }, [query.data, getRowId]);
 
-  const total = query.data?.pages.at(-1)?.total ?? 0;
-  return { query, rows, total };
+  const last = query.data?.pages.at(-1);
+  const capped = last?.capped === true;
+  const total = capped ? Math.max(last?.total ?? 0, rows.length) : (last?.total ?? 0);
+  return { query, rows, total, capped };
 }

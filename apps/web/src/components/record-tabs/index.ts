@@ -27,7 +27,7 @@ export {
   type RecordParent,
   recordParent,
 } from './record-types';
-export { RichTextField } from './rich-text-editor';
+export { RichTextField } from './rich-text-field';
 export { richTextToPlain, sanitizeRichText } from './rich-text-html';
 export { RichTextView } from './rich-text-view';
 export { TasksTab, type TasksTabProps } from './tasks-tab';

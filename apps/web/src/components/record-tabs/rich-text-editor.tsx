@@ -9,7 +9,7 @@ import { type MentionSuggestion, type MentionUser, mentionExtension } from './me
 import { MentionList } from './mention-list';
 import classes from './rich-text-editor.module.css';
 
-interface RichTextFieldProps {
+export interface RichTextFieldProps {
   label?: string;
   /** HTML; read once when the editor starts. */
   initialValue: string;
@@ -23,7 +23,7 @@ interface RichTextFieldProps {
 }
 
 /** Mantine's rich-text editor with Tiptap's starter kit, links, and '@' mentions of active users. */
-export function RichTextField({
+export function RichTextEditorField({
   label,
   initialValue,
   onChange,

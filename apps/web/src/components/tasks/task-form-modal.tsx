@@ -3,7 +3,7 @@ import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput 
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-error';
 import { useCurrentUser } from '../../lib/session-context';
-import { RichTextField } from '../record-tabs/rich-text-editor';
+import { RichTextField } from '../record-tabs/rich-text-field';
 import type { NewTask } from './task-types';
 import { useActiveUsers, useCreateTask } from './use-tasks';
 

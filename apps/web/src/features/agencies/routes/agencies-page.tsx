@@ -65,6 +65,7 @@ export function AgenciesPage() {
         </Button>
       </Group>
       <DataTable
+        listId="agencies"
         queryKey={agencyKeys.all}
         fetchPage={fetchPage}
         columns={columns}
@@ -72,7 +73,6 @@ export function AgenciesPage() {
         getRowLabel={(agency) => `Select ${agency.name}`}
         rowHeight={AGENCY_ROW_HEIGHT}
         height={AGENCY_LIST_HEIGHT}
-        minWidth={1100}
         searchPlaceholder="Search partners..."
         searchLabel="Search partners"
         loadErrorMessage={msg.loadAgenciesFailed}

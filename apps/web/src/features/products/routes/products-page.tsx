@@ -32,6 +32,7 @@ export function ProductsPage() {
         </Button>
       </Group>
       <DataTable
+        listId="products"
         queryKey={productKeys.all}
         fetchPage={fetchProductsPage}
         columns={productColumns}

@@ -30,6 +30,7 @@ export function UsersPage() {
         </Button>
       </Group>
       <DataTable
+        listId="users"
         queryKey={userKeys.all}
         fetchPage={fetchUsersPage}
         columns={columns}

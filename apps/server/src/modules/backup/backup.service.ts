@@ -1,0 +1,210 @@
+import { spawn } from 'node:child_process';
+import { createReadStream, existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import * as tar from 'tar';
+import type { Config } from '../../config.js';
+import { createDatabase, sqlitePath } from '../../db/database.js';
+import { LATEST_MIGRATION } from '../../db/migrate.js';
+import { missingFiles } from '../files/storage/copy-files.js';
+import { createFileStore } from '../files/storage/index.js';
+
+/** What a backup archive holds, written first in it as manifest.json. */
+export interface BackupManifest {
+  format: 1;
+  createdAt: string;
+  engine: 'sqlite' | 'postgres';
+  /** The last migration the database had: a restore needs code at least that new. */
+  migration: string;
+  /** Where the files were: with s3 the archive holds none (back up the bucket). */
+  fileStorage: 'local' | 's3';
+  files: number;
+}
+
+const SQLITE_FILE = 'database/crm.sqlite';
+const POSTGRES_FILE = 'database/crm.pgdump';
+
+/** Runs a PostgreSQL client program (pg_dump, pg_restore); its errors become the message. */
+function run(program: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    child.once('error', (error) =>
+      reject(new Error(`${program} could not be started (${error.message}): install the PostgreSQL client`)),
+    );
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${program} failed (exit code ${code}):\n${errors.trim()}`)),
+    );
+  });
+}
+
+async function withWorkDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'crm-backup-'));
+  try {
+    return await work(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * One archive (tar.gz) with the database and every local file. The database is copied first and
+ * the files after: files are never removed by the app, so every row of the copy finds its file.
+ * SQLite is copied with its online backup API, PostgreSQL with pg_dump; both while the app serves.
+ */
+export async function createBackup(config: Config, out: string): Promise<BackupManifest> {
+  return withWorkDir(async (work) => {
+    await mkdir(path.join(work, 'database'));
+    const engine = config.databaseUrl ? 'postgres' : 'sqlite';
+    let migration: string;
+    if (config.databaseUrl) {
+      await run('pg_dump', [
+        '--format=custom',
+        '--no-owner',
+        '--no-privileges',
+        `--file=${path.join(work, POSTGRES_FILE)}`,
+        `--dbname=${config.databaseUrl}`,
+      ]);
+      const db = createDatabase(config);
+      try {
+        const rows = await sql<{ name: string }>`select max(name) as name from kysely_migration`.execute(db);
+        migration = rows.rows[0]?.name ?? '';
+      } finally {
+        await db.destroy();
+      }
+    } else {
+      const source = sqlitePath(config.dataDir);
+      if (!existsSync(source)) throw new Error(`There is no database at ${source} to back up`);
+      const live = new SQLite(source, { fileMustExist: true });
+      try {
+        await live.backup(path.join(work, SQLITE_FILE));
+      } finally {
+        live.close();
+      }
+      const copy = new SQLite(path.join(work, SQLITE_FILE), { readonly: true });
+      try {
+        const row = copy.prepare('select max(name) as name from kysely_migration').get() as { name: string };
+        migration = row.name ?? '';
+      } finally {
+        copy.close();
+      }
+    }
+
+    let files = 0;
+    const entries = ['manifest.json', 'database'];
+    if (config.fileStorage === 'local') {
+      const store = createFileStore(config, 'local');
+      await mkdir(path.join(work, 'uploads'));
+      for await (const name of store.list()) {
+        await copyFile(path.join(config.dataDir, 'uploads', name), path.join(work, 'uploads', name));
+        files += 1;
+      }
+      entries.push('uploads');
+    }
+    const manifest: BackupManifest = {
+      format: 1,
+      createdAt: new Date().toISOString(),
+      engine,
+      migration,
+      fileStorage: config.fileStorage,
+      files,
+    };
+    await writeFile(path.join(work, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    await mkdir(path.dirname(path.resolve(out)), { recursive: true });
+    await tar.create({ gzip: true, file: out, cwd: work, portable: true }, entries);
+    return manifest;
+  });
+}
+
+export interface RestoreReport {
+  manifest: BackupManifest;
+  filesRestored: number;
+  /** Rows whose file is not in the store after the restore (none when the backup was whole). */
+  missing: string[];
+}
+
+/**
+ * Restores an archive of createBackup into this configuration's database and file store, which
+ * must be empty: a restore never mixes two states. Afterwards every file row finds its file.
+ */
+export async function restoreBackup(config: Config, archive: string): Promise<RestoreReport> {
+  if (!existsSync(archive)) throw new Error(`There is no backup at ${archive}`);
+  return withWorkDir(async (work) => {
+    await tar.extract({ file: archive, cwd: work, strict: true });
+    const manifest = JSON.parse(await readFile(path.join(work, 'manifest.json'), 'utf8')) as BackupManifest;
+    if (manifest.format !== 1) throw new Error('This file is not a backup of this CRM');
+    const engine = config.databaseUrl ? 'postgres' : 'sqlite';
+    if (manifest.engine !== engine) {
+      throw new Error(
+        `This backup holds a ${manifest.engine} database; the configuration uses ${engine}. ` +
+          `Restore it with ${manifest.engine === 'postgres' ? 'DATABASE_URL set' : 'DATABASE_URL unset'}.`,
+      );
+    }
+    if (manifest.migration > LATEST_MIGRATION) {
+      throw new Error(
+        `This backup was made by a newer version of the CRM (migration ${manifest.migration}); ` +
+          `this version ends at ${LATEST_MIGRATION}. Restore it with that version or a newer one.`,
+      );
+    }
+    const store = createFileStore(config);
+    try {
+      for await (const name of store.list()) {
+        throw new Error(`The file store is not empty (it holds ${name}): restore into an empty one`);
+      }
+      if (config.databaseUrl) {
+        await ensureEmptyPostgres(config);
+        await run('pg_restore', [
+          '--no-owner',
+          '--no-privileges',
+          '--exit-on-error',
+          `--dbname=${config.databaseUrl}`,
+          path.join(work, POSTGRES_FILE),
+        ]);
+      } else {
+        const target = sqlitePath(config.dataDir);
+        if (existsSync(target)) {
+          throw new Error(`${target} already exists: restore into an empty DATA_DIR`);
+        }
+        await mkdir(config.dataDir, { recursive: true });
+        await copyFile(path.join(work, SQLITE_FILE), target);
+      }
+
+      let filesRestored = 0;
+      const uploads = path.join(work, 'uploads');
+      if (existsSync(uploads)) {
+        for (const name of await readdir(uploads)) {
+          await store.put(name, createReadStream(path.join(uploads, name)));
+          filesRestored += 1;
+        }
+      }
+      const db = createDatabase(config);
+      try {
+        return { manifest, filesRestored, missing: await missingFiles(db, store) };
+      } finally {
+        await db.destroy();
+      }
+    } finally {
+      await store.close();
+    }
+  });
+}
+
+async function ensureEmptyPostgres(config: Config): Promise<void> {
+  const db = createDatabase(config);
+  try {
+    const tables = await db.introspection.getTables();
+    if (tables.length > 0) {
+      throw new Error(
+        `The database already has tables (${tables[0]?.name}, …): restore into an empty database`,
+      );
+    }
+  } finally {
+    await db.destroy();
+  }
+}

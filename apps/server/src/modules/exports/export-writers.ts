@@ -1,0 +1,76 @@
+import { once } from 'node:events';
+import { PassThrough, type Writable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import type { Cell } from './export-lists.js';
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** A sheet being written: rows go in a page at a time, each call waiting while the reader is behind. */
+export interface SheetWriter {
+  output: PassThrough;
+  writePage(rows: Cell[][]): Promise<void>;
+  finish(): Promise<void>;
+}
+
+/**
+ * A spreadsheet opens a cell that starts with = + - @ as a formula; a text value that would be read
+ * so is written with a leading apostrophe (numbers and phone digits are left alone).
+ */
+function safeCell(value: Cell): Cell {
+  if (typeof value !== 'string') return value;
+  return /^[=@\t\r]/.test(value) || /^[+-][^\d]/.test(value) ? `'${value}` : value;
+}
+
+async function drained(stream: Writable): Promise<void> {
+  if (stream.writableNeedDrain) await once(stream, 'drain');
+}
+
+export function csvWriter(headers: string[]): SheetWriter {
+  const output = new PassThrough();
+  // A BOM, so that Excel opens the UTF-8 file with its accents intact.
+  const csv = stringify({ bom: true, header: true, columns: headers });
+  csv.pipe(output);
+  return {
+    output,
+    async writePage(rows) {
+      for (const row of rows) {
+        if (!csv.write(row.map(safeCell))) await once(csv, 'drain');
+      }
+      await drained(output);
+    },
+    async finish() {
+      csv.end();
+      await once(csv, 'end');
+    },
+  };
+}
+
+export function xlsxWriter(headers: string[], sheetName: string): SheetWriter {
+  const output = new PassThrough();
+  // Streaming workbook: committed rows are zipped and written out, not kept; shared strings off, so
+  // no table of every text grows in memory.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.addRow(headers).commit();
+  return {
+    output,
+    async writePage(rows) {
+      for (const row of rows) sheet.addRow(row.map(safeCell)).commit();
+      await drained(output);
+    },
+    async finish() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}

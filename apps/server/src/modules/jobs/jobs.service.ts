@@ -1,0 +1,86 @@
+/**
+ * The shared job queue: work that outlives a request (imports, undo, reminders, cleanup) is a row
+ * in `jobs`, run by a JobRunner in any server process, once.
+ *
+ * API (everything a feature needs):
+ *   enqueueJob(db, { kind, payload, actorId?, runAt?, maxAttempts?, uniqueKey? }) → id | undefined
+ *       Queues a job; pass a transaction to queue it with the rows that need it. With a uniqueKey,
+ *       answers undefined while a job with that key is still queued or running (periodic jobs).
+ *   runner.register(kind, handler)   in the feature's module setup, before the runner starts
+ *   runner.wake()                    after enqueueing in a request, to start at once
+ *   getJob(db, id) → JobView         what a progress screen reads (no state lives in memory)
+ *   cancelJob(db, id)                from jobs.repository
+ *
+ *   handler(ctx: JobContext) → result (stored as JSON in `result`)
+ *     ctx.job         id, kind, payload, checkpoint (parsed JSON), actorId, attempt
+ *     ctx.progress({ done, total, errors, checkpoint }, trx?)
+ *                     saves progress and renews the lease. Pass the transaction that wrote a batch
+ *                     so its checkpoint commits with it: a resumed job then starts exactly after the
+ *                     last committed batch. Throws JobLostError when this process no longer holds
+ *                     the job (lease taken over, or cancelled), which rolls that transaction back.
+ *     ctx.signal      aborted when the runner stops or the job is lost; long handlers check it.
+ *
+ * A handler that throws is retried with backoff until maxAttempts (default 3), then failed. A job
+ * whose process died is claimed again once its lease (default 60 s) expires, and resumes from its
+ * checkpoint. A runner that stops gracefully hands its running jobs back at once.
+ */
+import type { Db } from '../../db/database.js';
+import { nowIso } from '../../lib/time.js';
+import { findJob, insertJob, type JobRow } from './jobs.repository.js';
+
+export interface EnqueueOptions {
+  kind: string;
+  payload?: unknown;
+  actorId?: number | null;
+  runAt?: string;
+  maxAttempts?: number;
+  uniqueKey?: string;
+}
+
+export async function enqueueJob(db: Db, options: EnqueueOptions): Promise<number | undefined> {
+  return insertJob(db, {
+    kind: options.kind,
+    payload: JSON.stringify(options.payload ?? null),
+    actorId: options.actorId ?? null,
+    runAt: options.runAt ?? nowIso(),
+    maxAttempts: options.maxAttempts ?? 3,
+    uniqueKey: options.uniqueKey ?? null,
+  });
+}
+
+export interface JobView {
+  id: number;
+  kind: string;
+  state: string;
+  progress: { done: number; total: number | null; errors: number };
+  result: unknown;
+  error: string | null;
+  actorId: number | null;
+  attempts: number;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  updatedAt: string;
+}
+
+export function toJobView(row: JobRow): JobView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    state: row.state,
+    progress: { done: row.progress_done, total: row.progress_total, errors: row.progress_errors },
+    result: row.result === null ? null : (JSON.parse(row.result) as unknown),
+    error: row.error,
+    actorId: row.actor_id,
+    attempts: row.attempts,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function getJob(db: Db, id: number): Promise<JobView | undefined> {
+  const row = await findJob(db, id);
+  return row && toJobView(row);
+}

@@ -1,0 +1,183 @@
+import type { SearchNeedle } from '@crm/domain';
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { engineOf } from '../../db/dialect.js';
+import { startsWith } from '../../db/key-match.js';
+import { likePattern } from '../../db/list-query.js';
+
+/** How many rows each indexed lookup brings; the service ranks their union. */
+const PER_KEY = 20;
+
+/**
+ * Runs several limited lookups as one statement (one round trip, one pooled connection): each is
+ * wrapped as a subquery so that its own LIMIT applies, then all are joined with UNION ALL.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the lookups share one row shape, whatever it is
+async function unionOf<Q extends SelectQueryBuilder<any, any, any>>(db: Db, lookups: Q[]) {
+  type Row = Awaited<ReturnType<Q['execute']>>[number];
+  const [first, ...rest] = lookups.map((lookup, i) => db.selectFrom(lookup.as(`k${i}`)).selectAll());
+  if (!first) return [] as Row[];
+  let all = first;
+  for (const next of rest) all = all.unionAll(next);
+  return (await all.execute()) as Row[];
+}
+
+/** Contacts a list shows (active), and merged ones, which the service replaces by their survivor. */
+const findableContact = sql<SqlBool>`(contacts.is_active = 1 or contacts.merged_into_id is not null)`;
+
+function contactHits(db: Db) {
+  return db
+    .selectFrom('contacts')
+    .leftJoin('agencies', 'agencies.id', 'contacts.agency_id')
+    .select([
+      'contacts.id',
+      'contacts.type',
+      'contacts.name',
+      'contacts.surname',
+      'contacts.phone',
+      'contacts.email',
+      'contacts.tr_id_number',
+      'contacts.name_key',
+      'contacts.surname_key',
+      'contacts.email_key',
+      'contacts.phone_key',
+      'contacts.passport_key',
+      'contacts.merged_into_id',
+      'contacts.updated_at',
+      'agencies.name as agency_name',
+    ]);
+}
+
+export type ContactHit = Awaited<ReturnType<typeof contactHitsByIds>>[number];
+
+/** A trigram match of 3+ characters: FTS5 on SQLite, pg_trgm (through LIKE) on PostgreSQL. */
+function substring(db: Db, table: 'contacts' | 'agencies', needle: string): Expression<SqlBool> {
+  if (engineOf(db) === 'sqlite') {
+    const phrase = `"${needle.replace(/"/g, '""')}"`;
+    return sql<SqlBool>`${sql.raw(`${table}.id`)} in (select rowid from ${sql.raw(`${table}_search`)} where ${sql.raw(`${table}_search`)} match ${phrase})`;
+  }
+  return sql<SqlBool>`${sql.raw(`${table}.search_text`)} like ${likePattern(needle)} escape '\\'`;
+}
+
+const hasTrigram = (value: string | null): value is string => value !== null && [...value].length >= 3;
+
+/**
+ * Contacts whose name (with or without surname), surname, e-mail, passport or T.R ID number starts
+ * with the query, whose phone starts with its digits (with or without calling code), and, for 3+
+ * characters, whose search text contains it. Each lookup is one index range, at most PER_KEY rows.
+ */
+export async function findContactHits(db: Db, needle: SearchNeedle) {
+  const engine = engineOf(db);
+  const { text, digits, national } = needle;
+  const lookups: Expression<SqlBool>[] = [
+    startsWith(engine, 'contacts.name_key', text),
+    startsWith(engine, 'contacts.surname_key', text),
+    startsWith(engine, 'contacts.email_key', text),
+    startsWith(engine, 'contacts.passport_key', text),
+    startsWith(engine, 'contacts.tr_id_number', text),
+  ];
+  if (digits) lookups.push(startsWith(engine, 'contacts.phone', digits));
+  if (national) lookups.push(startsWith(engine, 'contacts.phone_key', national));
+  if (hasTrigram(text)) lookups.push(substring(db, 'contacts', text));
+  if (hasTrigram(national) && national !== text) lookups.push(substring(db, 'contacts', national));
+
+  const exact = contactHits(db)
+    .where('contacts.name_key', '=', text)
+    .where(findableContact)
+    .orderBy('contacts.updated_at', 'desc')
+    .limit(PER_KEY);
+  return unionOf(db, [
+    exact,
+    ...lookups.map((lookup) => contactHits(db).where(lookup).where(findableContact).limit(PER_KEY)),
+  ]);
+}
+
+export async function contactHitsByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return contactHits(db).where('contacts.id', 'in', ids).where('contacts.is_active', '=', 1).execute();
+}
+
+function agencyHits(db: Db) {
+  return db
+    .selectFrom('agencies')
+    .select([
+      'agencies.id',
+      'agencies.name',
+      'agencies.email',
+      'agencies.office_number',
+      'agencies.city',
+      'agencies.is_active',
+      'agencies.name_key',
+      'agencies.email_key',
+      'agencies.office_key',
+      'agencies.merged_into_id',
+      'agencies.updated_at',
+    ]);
+}
+
+export type AgencyHit = Awaited<ReturnType<typeof agencyHitsByIds>>[number];
+
+/** Agencies by name, e-mail or office number (with or without calling code), as the list shows them. */
+export async function findAgencyHits(db: Db, needle: SearchNeedle) {
+  const engine = engineOf(db);
+  const { text, digits, national } = needle;
+  const lookups: Expression<SqlBool>[] = [
+    startsWith(engine, 'agencies.name_key', text),
+    startsWith(engine, 'agencies.email_key', text),
+  ];
+  if (digits) lookups.push(startsWith(engine, 'agencies.office_number', digits));
+  if (national) lookups.push(startsWith(engine, 'agencies.office_key', national));
+  if (hasTrigram(text)) lookups.push(substring(db, 'agencies', text));
+  return unionOf(
+    db,
+    lookups.map((lookup) => agencyHits(db).where(lookup).limit(PER_KEY)),
+  );
+}
+
+export async function agencyHitsByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return agencyHits(db).where('agencies.id', 'in', ids).execute();
+}
+
+/** Products by title: a prefix from the index, and for 3+ characters any part of it. */
+export async function findProductHits(db: Db, needle: SearchNeedle) {
+  const engine = engineOf(db);
+  const hits = () =>
+    db
+      .selectFrom('products')
+      .select([
+        'products.id',
+        'products.title',
+        'products.title_key',
+        'products.product_type',
+        'products.is_active',
+        'products.updated_at',
+      ]);
+  const lookups: Expression<SqlBool>[] = [startsWith(engine, 'products.title_key', needle.text)];
+  if (hasTrigram(needle.text)) {
+    lookups.push(sql<SqlBool>`products.title_key like ${likePattern(needle.text)} escape '\\'`);
+  }
+  return unionOf(
+    db,
+    lookups.map((lookup) => hits().where(lookup).limit(PER_KEY)),
+  );
+}
+
+/** Users by name or e-mail: the table holds staff, not customers, so a scan is small. */
+export async function findUserHits(db: Db, needle: SearchNeedle) {
+  const engine = engineOf(db);
+  const folded = (column: string) => (engine === 'sqlite' ? sql.raw(column) : sql.raw(`lower(${column})`));
+  const pattern = likePattern(needle.text);
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'role', 'is_active', 'updated_at'])
+    .where((eb) =>
+      eb.or([
+        sql<SqlBool>`${folded('users.name')} like ${pattern} escape '\\'`,
+        sql<SqlBool>`${folded('users.email')} like ${pattern} escape '\\'`,
+      ]),
+    )
+    .orderBy('updated_at', 'desc')
+    .limit(PER_KEY)
+    .execute();
+}

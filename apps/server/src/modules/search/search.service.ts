@@ -1,0 +1,176 @@
+import { type SearchKind, type SearchNeedle, searchNeedle } from '@crm/domain';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Authenticated } from '../auth/auth.service.js';
+import {
+  type AgencyHit,
+  agencyHitsByIds,
+  type ContactHit,
+  contactHitsByIds,
+  findAgencyHits,
+  findContactHits,
+  findProductHits,
+  findUserHits,
+} from './search.repository.js';
+import type { searchHit, searchResponse } from './search.schemas.js';
+
+type Hit = z.output<typeof searchHit>;
+type Ranked = { hit: Hit; rank: number; updatedAt: string };
+
+const DEFAULT_PER_GROUP = 5;
+
+/** 0 when a key equals the query, 1 when one starts with it, 2 for a match inside a key. */
+function rankOf(keys: (string | null | undefined)[], exact: (string | null)[]): number {
+  const present = keys.filter((key): key is string => !!key);
+  const wanted = exact.filter((value): value is string => !!value);
+  if (present.some((key) => wanted.includes(key))) return 0;
+  if (present.some((key) => wanted.some((value) => key.startsWith(value)))) return 1;
+  return 2;
+}
+
+/** Exact and prefix matches first, then the most recently edited; one entry per record. */
+function best(ranked: Ranked[], limit: number): Hit[] {
+  const seen = new Set<number>();
+  return ranked
+    .sort((a, b) => a.rank - b.rank || b.updatedAt.localeCompare(a.updatedAt) || a.hit.id - b.hit.id)
+    .filter(({ hit }) => {
+      if (seen.has(hit.id)) return false;
+      seen.add(hit.id);
+      return true;
+    })
+    .slice(0, limit)
+    .map(({ hit }) => hit);
+}
+
+const typeLabel = (type: string) => (type === 'CUSTOMER' ? 'Customer' : 'Lead');
+const plusPhone = (digits: string) => (digits ? `+${digits}` : '');
+const line = (...parts: (string | null | undefined)[]) => parts.filter((part) => !!part).join(' · ');
+
+function contactHit(row: ContactHit, mergedFrom: number | null): Hit {
+  return {
+    kind: 'contact',
+    id: row.id,
+    title: `${row.name} ${row.surname}`,
+    context: line(typeLabel(row.type), row.agency_name, plusPhone(row.phone), row.email),
+    type: row.type,
+    mergedFrom,
+  };
+}
+
+function agencyHit(row: AgencyHit, mergedFrom: number | null): Hit {
+  return {
+    kind: 'agency',
+    id: row.id,
+    title: row.name,
+    context: line(
+      'Partner',
+      row.is_active === 1 ? null : 'Inactive',
+      row.email,
+      plusPhone(row.office_number),
+    ),
+    type: null,
+    mergedFrom,
+  };
+}
+
+/**
+ * A record found under a merged one stands for its survivor: the survivor is read (when a list
+ * would show it) and takes the merged record's place in the ranking.
+ */
+async function withSurvivors<Row extends { id: number; merged_into_id: number | null; updated_at: string }>(
+  rows: { row: Row; rank: number }[],
+  readSurvivors: (ids: number[]) => Promise<Row[]>,
+  toHit: (row: Row, mergedFrom: number | null) => Hit,
+): Promise<Ranked[]> {
+  const survivorIds = [
+    ...new Set(rows.flatMap(({ row }) => (row.merged_into_id ? [row.merged_into_id] : []))),
+  ];
+  const survivors = new Map((await readSurvivors(survivorIds)).map((row) => [row.id, row]));
+  return rows.flatMap(({ row, rank }) => {
+    if (row.merged_into_id === null) return [{ hit: toHit(row, null), rank, updatedAt: row.updated_at }];
+    const survivor = survivors.get(row.merged_into_id);
+    return survivor ? [{ hit: toHit(survivor, row.id), rank, updatedAt: survivor.updated_at }] : [];
+  });
+}
+
+async function contacts(ctx: AppContext, needle: SearchNeedle): Promise<Ranked[]> {
+  const rows = await findContactHits(ctx.db, needle);
+  const ranked = rows.map((row) => ({
+    row,
+    rank: Math.min(
+      rankOf(
+        [row.name_key, row.surname_key, row.email_key, row.passport_key, row.tr_id_number],
+        [needle.text],
+      ),
+      rankOf([row.phone, row.phone_key], [needle.digits, needle.national]),
+    ),
+  }));
+  return withSurvivors(ranked, (ids) => contactHitsByIds(ctx.db, ids), contactHit);
+}
+
+async function agencies(ctx: AppContext, needle: SearchNeedle): Promise<Ranked[]> {
+  const rows = await findAgencyHits(ctx.db, needle);
+  const ranked = rows.map((row) => ({
+    row,
+    rank: Math.min(
+      rankOf([row.name_key, row.email_key], [needle.text]),
+      rankOf([row.office_number, row.office_key], [needle.digits, needle.national]),
+    ),
+  }));
+  return withSurvivors(ranked, (ids) => agencyHitsByIds(ctx.db, ids), agencyHit);
+}
+
+async function products(ctx: AppContext, needle: SearchNeedle): Promise<Ranked[]> {
+  const rows = await findProductHits(ctx.db, needle);
+  return rows.map((row) => ({
+    rank: rankOf([row.title_key], [needle.text]),
+    updatedAt: row.updated_at,
+    hit: {
+      kind: 'product',
+      id: row.id,
+      title: row.title,
+      context: line('Product', row.product_type, row.is_active === 1 ? 'Active' : 'Inactive'),
+      type: null,
+      mergedFrom: null,
+    },
+  }));
+}
+
+async function users(ctx: AppContext, needle: SearchNeedle): Promise<Ranked[]> {
+  const rows = await findUserHits(ctx.db, needle);
+  return rows.map((row) => ({
+    rank: rankOf([row.name.toLowerCase(), row.email.toLowerCase()], [needle.text]),
+    updatedAt: row.updated_at,
+    hit: {
+      kind: 'user',
+      id: row.id,
+      title: row.name,
+      context: line('User', row.role, row.email, row.is_active === 1 ? null : 'Inactive'),
+      type: null,
+      mergedFrom: null,
+    },
+  }));
+}
+
+/**
+ * The command palette: every kind of record the caller's lists show, grouped and ranked. Users
+ * are searched for admins only, as only admins have the users list.
+ */
+export async function searchEverything(
+  ctx: AppContext,
+  actor: Authenticated,
+  q: string,
+  limit = DEFAULT_PER_GROUP,
+): Promise<z.output<typeof searchResponse>> {
+  const needle = searchNeedle(q);
+  const finders: [SearchKind, Promise<Ranked[]>][] = [
+    ['contact', contacts(ctx, needle)],
+    ['agency', agencies(ctx, needle)],
+    ['product', products(ctx, needle)],
+  ];
+  if (actor.user.role === 'admin') finders.push(['user', users(ctx, needle)]);
+  const groups = await Promise.all(
+    finders.map(async ([kind, found]) => ({ kind, items: best(await found, limit) })),
+  );
+  return { groups: groups.filter((group) => group.items.length > 0) };
+}

@@ -1,0 +1,56 @@
+import { saveViewSchema, updateViewSchema } from '@crm/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { errors } from '../../lib/schemas.js';
+import { caller } from '../../plugins/auth.js';
+import { idParams } from '../users/users.schemas.js';
+import { viewResponse, viewsQuery } from './views.schemas.js';
+import * as views from './views.service.js';
+
+/** Saved list views: private to their owner or shared with everyone; only the owner changes them. */
+export const viewsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const tags = ['views'];
+
+  app.get(
+    '/views',
+    {
+      schema: {
+        tags,
+        summary: "The caller's views of a list and everyone's shared ones",
+        querystring: viewsQuery,
+        response: { 200: z.array(viewResponse), ...errors },
+      },
+    },
+    async (request) => views.listViews(ctx, caller(request), request.query.list),
+  );
+
+  app.get(
+    '/views/:id',
+    { schema: { tags, params: idParams, response: { 200: viewResponse, ...errors } } },
+    async (request) => views.getView(ctx, caller(request), request.params.id),
+  );
+
+  app.post(
+    '/views',
+    { schema: { tags, body: saveViewSchema, response: { 201: viewResponse, ...errors } } },
+    async (request, reply) => reply.code(201).send(await views.saveView(ctx, caller(request), request.body)),
+  );
+
+  app.put(
+    '/views/:id',
+    {
+      schema: { tags, params: idParams, body: updateViewSchema, response: { 200: viewResponse, ...errors } },
+    },
+    async (request) => views.changeView(ctx, caller(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/views/:id',
+    { schema: { tags, params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await views.removeView(ctx, caller(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,157 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { type Config, loadConfig } from '../src/config.js';
+import { createDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { createBackup, restoreBackup } from '../src/modules/backup/backup.service.js';
+import { call, createContact, dayFromToday, type FileJson, leadPayload } from './helpers/contacts.js';
+import { multipartBody } from './helpers/multipart.js';
+import { startTestS3, type TestS3 } from './helpers/s3-server.js';
+import {
+  createScratchDatabase,
+  createTestApp,
+  type SignedIn,
+  signIn,
+  type TestApp,
+} from './helpers/test-app.js';
+
+let t: TestApp;
+let admin: SignedIn;
+let s3: TestS3;
+let work: string;
+let archive: string;
+let contactId: number;
+const contents = new Map<string, string>();
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  s3 = await startTestS3();
+  work = mkdtempSync(path.join(tmpdir(), 'crm-backup-test-'));
+  archive = path.join(work, 'nested', 'crm.tar.gz');
+  admin = await signIn(t, { role: 'admin' });
+  contactId = (await createContact(t, admin, leadPayload())).id;
+  for (const [filename, content] of [
+    ['passport.pdf', '%PDF passport'],
+    ['deed.png', 'png bytes'],
+    ['gone.txt', 'deleted but kept'],
+  ] as const) {
+    const body = multipartBody({ validUntil: dayFromToday(30) }, { filename, content });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/contacts/${contactId}/upload-file`,
+      headers: { ...admin.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(201);
+    contents.set(filename, content);
+    if (filename === 'gone.txt') {
+      await call(t, 'PATCH', `/api/contacts/deactivate/files/${res.json<FileJson>().id}`, admin);
+    }
+  }
+});
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  await t.close();
+  await s3.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** An empty place to restore into: a new DATA_DIR and, on PostgreSQL, a new empty database. */
+async function emptyTarget(env: Record<string, string> = {}): Promise<Config> {
+  const dataDir = mkdtempSync(path.join(work, 'restore-'));
+  const scratch = await createScratchDatabase();
+  if (scratch) cleanups.push(scratch.drop);
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...env,
+  });
+}
+
+/** Starts the app on a restored configuration and downloads every file of the contact as the admin. */
+async function downloadsAfterRestore(config: Config): Promise<Map<string, string>> {
+  const db = createDatabase(config);
+  await migrateToLatest(db);
+  const app = await buildApp({ config, db, serveWeb: false });
+  try {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: admin.email, password: admin.password },
+    });
+    expect(login.statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
+    const files = await app.inject({ method: 'GET', url: `/api/contacts/${contactId}/files`, headers });
+    const downloaded = new Map<string, string>();
+    for (const file of files.json<FileJson[]>()) {
+      const res = await app.inject({ method: 'GET', url: file.url });
+      expect(res.statusCode, file.name).toBe(200);
+      downloaded.set(file.name, res.body);
+    }
+    return downloaded;
+  } finally {
+    await app.close();
+    await db.destroy();
+  }
+}
+
+describe('npm run backup / npm run restore', () => {
+  it('backs up the database and every local file in one archive', async () => {
+    const manifest = await createBackup(t.config, archive);
+    expect(manifest).toMatchObject({
+      format: 1,
+      engine: t.config.databaseUrl ? 'postgres' : 'sqlite',
+      fileStorage: 'local',
+      files: 3,
+    });
+    expect(manifest.migration).toMatch(/^\d{4}/);
+  });
+
+  it('restores into an empty DATA_DIR or database, after which every file downloads', async () => {
+    const target = await emptyTarget();
+    const report = await restoreBackup(target, archive);
+    expect(report.filesRestored).toBe(3);
+    expect(report.missing).toEqual([]);
+    expect(await downloadsAfterRestore(target)).toEqual(contents);
+  });
+
+  it('restores the files into an S3 store when the restored instance uses one', async () => {
+    const target = await emptyTarget(s3.env);
+    const report = await restoreBackup(target, archive);
+    expect(report.missing).toEqual([]);
+    expect(await downloadsAfterRestore(target)).toEqual(contents);
+  });
+
+  it('refuses to restore over existing data', async () => {
+    const target = await emptyTarget();
+    await restoreBackup(target, archive);
+    await expect(restoreBackup(target, archive)).rejects.toThrow(/not empty|already|empty/);
+    await expect(restoreBackup(t.config, archive)).rejects.toThrow(/restore into an empty/);
+  });
+});
+
+describe('upgrades', () => {
+  it('refuses a database that a newer version has migrated, with a clear sentence', async () => {
+    const target = await emptyTarget();
+    await restoreBackup(target, archive);
+    const db = createDatabase(target);
+    try {
+      await sql`insert into kysely_migration (name, timestamp) values ('9999-from-the-future', '2099-01-01')`.execute(
+        db,
+      );
+      await expect(migrateToLatest(db)).rejects.toThrow(
+        /This database was upgraded by a newer version of the CRM \(it has migration 9999-from-the-future, which this version does not know; this version ends at \d{4}[^)]*\)\. Run that version or a newer one: migrations only go forward\./,
+      );
+    } finally {
+      await db.destroy();
+    }
+  });
+});

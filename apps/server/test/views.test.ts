@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from './helpers/contacts.js';
+import { createTestApp, errorOf, fieldsOf, type SignedIn, signIn, type TestApp } from './helpers/test-app.js';
+
+interface ViewJson {
+  id: number;
+  list: string;
+  name: string;
+  shared: boolean;
+  state: {
+    q: string;
+    sort: { column: string; order: string } | null;
+    filters: Record<string, { mode: string; value: string }>;
+    columns: string[] | null;
+  };
+  owner: { id: number; name: string };
+  mine: boolean;
+}
+
+let t: TestApp;
+let ayse: SignedIn;
+let burak: SignedIn;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ayse = await signIn(t, { role: 'user', firstName: 'Ayşe', surname: 'Yılmaz' });
+  burak = await signIn(t, { role: 'user', firstName: 'Burak', surname: 'Demir' });
+});
+afterAll(() => t.close());
+
+const instagramLeads = {
+  q: 'kyrenia',
+  sort: { column: 'createdAt', order: 'desc' },
+  filters: { source: { mode: 'equals', value: 'Instagram' } },
+  columns: ['name', 'phone', 'createdAt'],
+};
+
+async function save(who: SignedIn, body: Record<string, unknown>): Promise<ViewJson> {
+  const res = await call(t, 'POST', '/api/views', who, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<ViewJson>();
+}
+
+describe('saved views', () => {
+  it('saves a private view with its search, filters, sort and columns, and reads it back', async () => {
+    const view = await save(ayse, { list: 'leads', name: 'My leads from Instagram', state: instagramLeads });
+    expect(view).toMatchObject({
+      list: 'leads',
+      name: 'My leads from Instagram',
+      shared: false,
+      state: instagramLeads,
+      owner: { id: ayse.id, name: 'Ayşe Yılmaz' },
+      mine: true,
+    });
+    const mine = await call(t, 'GET', '/api/views?list=leads', ayse);
+    expect(mine.json<ViewJson[]>().map((v) => v.id)).toContain(view.id);
+    const again = await call(t, 'GET', `/api/views/${view.id}`, ayse);
+    expect(again.json<ViewJson>().state).toEqual(instagramLeads);
+  });
+
+  it("refuses another user's private view and leaves it out of their list", async () => {
+    const view = await save(ayse, { list: 'customers', name: 'Private one', state: {} });
+    const res = await call(t, 'GET', `/api/views/${view.id}`, burak);
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res)).toBe('This view is private');
+    const list = await call(t, 'GET', '/api/views?list=customers', burak);
+    expect(list.json<ViewJson[]>().map((v) => v.id)).not.toContain(view.id);
+    const put = await call(t, 'PUT', `/api/views/${view.id}`, burak, { name: 'Mine now' });
+    expect(put.statusCode).toBe(403);
+    expect((await call(t, 'DELETE', `/api/views/${view.id}`, burak)).statusCode).toBe(403);
+  });
+
+  it('shows a shared view to everyone, who may open but not change or delete it', async () => {
+    const view = await save(ayse, {
+      list: 'agencies',
+      name: 'Kyrenia partners',
+      shared: true,
+      state: { q: 'kyrenia' },
+    });
+    const list = await call(t, 'GET', '/api/views?list=agencies', burak);
+    const seen = list.json<ViewJson[]>().find((v) => v.id === view.id);
+    expect(seen).toMatchObject({ shared: true, mine: false, owner: { name: 'Ayşe Yılmaz' } });
+    expect((await call(t, 'GET', `/api/views/${view.id}`, burak)).statusCode).toBe(200);
+    const put = await call(t, 'PUT', `/api/views/${view.id}`, burak, { shared: false });
+    expect(put.statusCode).toBe(403);
+    expect(errorOf(put)).toBe('Only the owner can change this view');
+  });
+
+  it('lets the owner rename, unshare and delete a view', async () => {
+    const view = await save(ayse, { list: 'products', name: 'Flats', shared: true, state: {} });
+    const put = await call(t, 'PUT', `/api/views/${view.id}`, ayse, { name: 'Sea flats', shared: false });
+    expect(put.json<ViewJson>()).toMatchObject({ name: 'Sea flats', shared: false });
+    expect((await call(t, 'GET', `/api/views/${view.id}`, burak)).statusCode).toBe(403);
+    expect((await call(t, 'DELETE', `/api/views/${view.id}`, ayse)).statusCode).toBe(204);
+    const gone = await call(t, 'GET', `/api/views/${view.id}`, ayse);
+    expect(gone.statusCode).toBe(404);
+    expect(errorOf(gone)).toBe('View not found');
+  });
+
+  it('keeps views after logout', async () => {
+    const view = await save(burak, { list: 'leads', name: 'Survives', state: {} });
+    expect((await call(t, 'POST', '/api/auth/logout', burak)).statusCode).toBe(204);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: burak.email, password: burak.password },
+    });
+    const token = res.json<{ token: string }>().token;
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/views?list=leads',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(list.json<ViewJson[]>().map((v) => v.id)).toContain(view.id);
+  });
+
+  it('requires a name and a known list, and validates the state', async () => {
+    const noName = await call(t, 'POST', '/api/views', ayse, { list: 'leads', name: '  ', state: {} });
+    expect(noName.statusCode).toBe(400);
+    expect(fieldsOf(noName).name).toBe('View name is required');
+    expect(
+      (await call(t, 'POST', '/api/views', ayse, { list: 'nope', name: 'x', state: {} })).statusCode,
+    ).toBe(400);
+    const badSort = await call(t, 'POST', '/api/views', ayse, {
+      list: 'leads',
+      name: 'x',
+      state: { sort: { column: 'name', order: 'sideways' } },
+    });
+    expect(badSort.statusCode).toBe(400);
+    expect((await call(t, 'GET', '/api/views?list=nope', ayse)).statusCode).toBe(400);
+  });
+});
