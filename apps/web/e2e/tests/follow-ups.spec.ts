@@ -128,4 +128,30 @@ test.describe('follow-ups: tasks, notifications, mentions and live screens', () 
     ).toBe(true);
     await watcher.context().close();
   });
+
+  test('an open edit dialog says so when a colleague saves the contact underneath, and the stale save is refused', async ({
+    page,
+    request,
+  }) => {
+    const admin = await CrmApi.logIn(request);
+    const colleague = await createUserViaApi(request, { firstName: `Eda${uniqueTag()}`, surname: 'Editor' });
+    const colleagueSession = await CrmApi.logIn(request, colleague.email, colleague.password);
+    const lead = await admin.createContact({ name: 'Shared' });
+
+    await openSignedIn(page, admin, `/lead/${lead.id}`);
+    await page.getByRole('button', { name: 'Edit contact' }).click();
+    const edit = dialog(page, 'Edit Contact Info');
+    await expect(edit).toBeVisible();
+    await expect(edit.getByRole('alert')).toBeHidden();
+
+    await colleagueSession.updateContact(lead, { city: 'Girne' });
+    await expect(edit.getByRole('alert')).toContainText('This contact was changed by someone else', {
+      timeout: 5_000,
+    });
+
+    await edit.getByRole('textbox', { name: 'City' }).fill('Lefkoşa');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeVisible();
+    await expect(edit.getByRole('alert')).toContainText(colleague.name);
+  });
 });

@@ -22,9 +22,15 @@ export function fetchContactDuplicates(id: number, signal?: AbortSignal): Promis
   return apiJson<ContactDuplicate[]>(`/contacts/${id}/duplicates`, { signal });
 }
 
-/** PUT /api/contacts/{id} with every contact field; answers the updated contact. */
-export function updateContact(id: number, body: ContactFieldsInput): Promise<Contact> {
-  return apiJson<Contact>(`/contacts/${id}`, { method: 'PUT', body });
+/**
+ * PUT /api/contacts/{id} with every contact field; answers the updated contact. With the version the
+ * edit started from, the server refuses (409) a save over someone else's change.
+ */
+export function updateContact(id: number, body: ContactFieldsInput, version?: number): Promise<Contact> {
+  return apiJson<Contact>(`/contacts/${id}`, {
+    method: 'PUT',
+    body: version === undefined ? body : { ...body, version },
+  });
 }
 
 /** DELETE /api/contacts/{id}: the admin's soft delete (ARCHITECTURE §6). */

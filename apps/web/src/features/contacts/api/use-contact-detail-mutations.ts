@@ -31,7 +31,8 @@ export function useStoreSavedContact() {
 export function useUpdateContact(id: number) {
   const store = useStoreSavedContact();
   return useMutation({
-    mutationFn: (body: ContactFieldsInput) => updateContact(id, body),
+    mutationFn: ({ body, version }: { body: ContactFieldsInput; version?: number }) =>
+      updateContact(id, body, version),
     onSuccess: async (saved) => {
       toast.success(contactMessages.updated);
       await store(saved);

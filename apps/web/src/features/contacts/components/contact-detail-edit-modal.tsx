@@ -1,8 +1,8 @@
 import { contactMessages } from '@crm/domain';
-import { Box, Button, Group, Modal, SimpleGrid } from '@mantine/core';
+import { Alert, Box, Button, Group, Modal, SimpleGrid } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { RichTextField } from '../../../components/record-tabs';
-import { fieldErrorsOf } from '../../../lib/api-error';
+import { ApiError, fieldErrorsOf } from '../../../lib/api-error';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import type { Contact } from '../api/contact-types';
@@ -33,6 +33,12 @@ export function ContactDetailEditModal({ opened, contact, onClose }: ContactDeta
 function EditContactForm({ contact, onClose }: Omit<ContactDetailEditModalProps, 'opened'>) {
   const features = useContactFeatures();
   const update = useUpdateContact(contact.id);
+  // The version the edit started from: a colleague's save meanwhile refetches the contact (live
+  // updates) with a higher one, and the dialog says so before a save is refused.
+  const [startedAt] = useState(contact.version);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const changedUnderneath =
+    startedAt !== undefined && contact.version !== undefined && contact.version !== startedAt;
   const [values, setValues] = useState<ContactFormValues>(() => valuesFromContact(contact));
   const [errors, setErrors] = useState<FieldErrors<ContactFormField>>({});
 
@@ -53,15 +59,22 @@ function EditContactForm({ contact, onClose }: Omit<ContactDetailEditModalProps,
       return;
     }
     try {
-      await update.mutateAsync(check.payload);
+      await update.mutateAsync({ body: check.payload, version: startedAt });
       onClose();
     } catch (error) {
+      if (error instanceof ApiError && error.status === 409) setConflict(error.message);
       setErrors(contactFieldErrors(fieldErrorsOf(error)));
     }
   };
 
   return (
     <form onSubmit={submit} noValidate>
+      {(changedUnderneath || conflict) && (
+        <Alert color="orange" mb="md" title="This contact was changed by someone else" role="alert">
+          {conflict ??
+            'Someone saved this contact while you were editing it. Close the dialog and open it again to see their changes before saving yours.'}
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
         <ContactIdentityFields
           values={values}
