@@ -23,7 +23,7 @@ import { productCategoriesRoutes } from './modules/product-categories/product-ca
 import { productsRoutes } from './modules/products/products.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { healthRoutes, systemRoutes } from './modules/system/system.routes.js';
-import { startDueReminders } from './modules/tasks/due-reminders.js';
+import { startDueSweeps } from './modules/tasks/due-reminders.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { viewsRoutes } from './modules/views/views.routes.js';
@@ -116,8 +116,8 @@ export async function buildApp({
   // Before the database closes (main.ts destroys it once app.close() has run every onClose hook).
   app.addHook('onClose', async () => ctx.events.close());
   if (config.taskReminderSeconds > 0) {
-    const stop = startDueReminders(ctx, config.taskReminderSeconds * 1000, (error) =>
-      app.log.error({ err: error }, 'due-task reminders failed'),
+    const stop = startDueSweeps(ctx, config.taskReminderSeconds * 1000, (error) =>
+      app.log.error({ err: error }, 'due-task sweep failed'),
     );
     app.addHook('onClose', async () => stop());
   }
