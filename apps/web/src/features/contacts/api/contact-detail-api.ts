@@ -23,14 +23,14 @@ export function fetchContactDuplicates(id: number, signal?: AbortSignal): Promis
 }
 
 /**
- * PUT /api/contacts/{id} with every contact field; answers the updated contact. With the version the
- * edit started from, the server refuses (409) a save over someone else's change.
+ * PUT /api/contacts/{id} with the fields the person changed and the version they opened; answers
+ * the updated contact, or 409 with the current one when a changed field was changed meanwhile.
  */
-export function updateContact(id: number, body: ContactFieldsInput, version?: number): Promise<Contact> {
-  return apiJson<Contact>(`/contacts/${id}`, {
-    method: 'PUT',
-    body: version === undefined ? body : { ...body, version },
-  });
+export function updateContact(
+  id: number,
+  body: Partial<ContactFieldsInput> & { version: number },
+): Promise<Contact> {
+  return apiJson<Contact>(`/contacts/${id}`, { method: 'PUT', body });
 }
 
 /** DELETE /api/contacts/{id}: the admin's soft delete (ARCHITECTURE §6). */

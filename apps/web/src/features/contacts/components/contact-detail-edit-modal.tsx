@@ -1,12 +1,12 @@
 import { contactMessages } from '@crm/domain';
-import { Alert, Box, Button, Group, Modal, SimpleGrid } from '@mantine/core';
+import { Alert, Box, Button, Group, Modal, SimpleGrid, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { RichTextField } from '../../../components/record-tabs';
-import { ApiError, fieldErrorsOf } from '../../../lib/api-error';
+import { fieldErrorsOf, staleRecordOf } from '../../../lib/api-error';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import type { Contact } from '../api/contact-types';
-import { useUpdateContact } from '../api/use-contact-detail-mutations';
+import { useStoreSavedContact, useUpdateContact } from '../api/use-contact-detail-mutations';
 import { useContactFeatures } from '../api/use-contact-features';
 import { checkContactEdit, valuesFromContact } from './contact-detail-edit-values';
 import type { ContactFormField, ContactFormValues } from './contact-form-values';
@@ -30,17 +30,28 @@ export function ContactDetailEditModal({ opened, contact, onClose }: ContactDeta
   );
 }
 
-function EditContactForm({ contact, onClose }: Omit<ContactDetailEditModalProps, 'opened'>) {
+function EditContactForm({ contact: opened, onClose }: Omit<ContactDetailEditModalProps, 'opened'>) {
   const features = useContactFeatures();
-  const update = useUpdateContact(contact.id);
-  // The version the edit started from: a colleague's save meanwhile refetches the contact (live
-  // updates) with a higher one, and the dialog says so before a save is refused.
-  const [startedAt] = useState(contact.version);
-  const [conflict, setConflict] = useState<string | null>(null);
-  const changedUnderneath =
-    startedAt !== undefined && contact.version !== undefined && contact.version !== startedAt;
-  const [values, setValues] = useState<ContactFormValues>(() => valuesFromContact(contact));
+  const update = useUpdateContact(opened.id);
+  const storeSaved = useStoreSavedContact();
+  // The contact the form was filled from: its version goes with the save.
+  const [contact, setContact] = useState<Contact>(opened);
+  const [values, setValues] = useState<ContactFormValues>(() => valuesFromContact(opened));
   const [errors, setErrors] = useState<FieldErrors<ContactFormField>>({});
+  const [conflict, setConflict] = useState<{ message: string; current: Contact } | undefined>();
+  // Remounted on reload, so that the rich-text editor shows the notes as they are now.
+  const [formKey, setFormKey] = useState(0);
+  // A colleague's save meanwhile arrives through the live updates as a newer version of the contact.
+  const changedUnderneath = !conflict && opened.version > contact.version;
+
+  const reload = async (current: Contact) => {
+    await storeSaved(current);
+    setContact(current);
+    setValues(valuesFromContact(current));
+    setErrors({});
+    setConflict(undefined);
+    setFormKey((key) => key + 1);
+  };
 
   const change = <K extends ContactFormField>(field: K, value: ContactFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -59,20 +70,37 @@ function EditContactForm({ contact, onClose }: Omit<ContactDetailEditModalProps,
       return;
     }
     try {
-      await update.mutateAsync({ body: check.payload, version: startedAt });
+      await update.mutateAsync({ ...check.payload, version: contact.version });
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) setConflict(error.message);
-      setErrors(contactFieldErrors(fieldErrorsOf(error)));
+      const stale = staleRecordOf<Contact>(error);
+      if (stale) setConflict(stale);
+      else setErrors(contactFieldErrors(fieldErrorsOf(error)));
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate>
-      {(changedUnderneath || conflict) && (
-        <Alert color="orange" mb="md" title="This contact was changed by someone else" role="alert">
-          {conflict ??
-            'Someone saved this contact while you were editing it. Close the dialog and open it again to see their changes before saving yours.'}
+    <form onSubmit={submit} noValidate key={formKey}>
+      {changedUnderneath && (
+        <Alert color="orange" mb="md" role="alert" title="This contact was changed by someone else">
+          <Text size="sm">
+            Someone saved this contact while you were editing it. Your save keeps their change unless you
+            changed the same field.
+          </Text>
+          <Button size="xs" mt="sm" variant="light" onClick={() => void reload(opened)}>
+            Reload
+          </Button>
+        </Alert>
+      )}
+      {conflict && (
+        <Alert color="yellow" mb="md" role="alert" title="Not saved">
+          <Text size="sm">{conflict.message}</Text>
+          <Text size="sm" mt={4}>
+            Reload to see the contact as it is now; your changes in this dialog will be replaced.
+          </Text>
+          <Button size="xs" mt="sm" variant="light" onClick={() => void reload(conflict.current)}>
+            Reload
+          </Button>
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
