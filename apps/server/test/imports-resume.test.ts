@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.js';
+import { createEventBus } from '../src/modules/events/create-event-bus.js';
 import { createFileStore } from '../src/modules/files/storage/index.js';
 import { IMPORT_BATCH_ROWS, IMPORT_RUN_JOB, importJobHandlers } from '../src/modules/imports/import-jobs.js';
 import { JobRunner } from '../src/modules/jobs/job-runner.js';
@@ -21,9 +22,12 @@ beforeAll(async () => {
     config: t.config,
     files: createFileStore(t.config),
     jobs: new JobRunner(t.db, { pollMs: 0 }),
+    // A finished run tells its starter in the bell, and the bell's event goes out on this bus.
+    events: createEventBus(t.config, t.db, () => {}),
   } as AppContext;
 });
 afterAll(async () => {
+  await ctx.events.close();
   await ctx.files.close();
   await t.close();
 });
