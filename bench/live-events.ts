@@ -11,11 +11,8 @@
  * server's memory. Exits 1 when the p99 delivery exceeds 2 s or an event is lost.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -25,6 +22,7 @@ import { hashPassword } from '../apps/server/src/modules/auth/password.js';
 import { createEventBus } from '../apps/server/src/modules/events/create-event-bus.js';
 import { insertUser } from '../apps/server/src/modules/users/users.repository.js';
 import { intOption, parseOptions, stringOption } from './lib/args.js';
+import { createScratchDatabase } from './lib/database.js';
 import { percentile } from './lib/stats.js';
 
 const TARGET_P99_MS = 2000;
@@ -105,14 +103,15 @@ async function main(): Promise<void> {
   const databaseUrl = stringOption(values, 'database-url');
   if (!(globalThis as { gc?: unknown }).gc) console.warn('Run with --expose-gc for steady memory figures.');
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'crm-live-bench-'));
+  // A fresh SQLite folder, or a fresh database on the PostgreSQL server the URL names.
+  const scratch = await createScratchDatabase(databaseUrl);
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
+    DATA_DIR: scratch.options.dataDir,
     TASK_REMINDER_SECONDS: '0',
     JOBS_POLL_MS: '0',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(scratch.options.databaseUrl ? { DATABASE_URL: scratch.options.databaseUrl } : {}),
   });
   const db = createDatabase(config);
   await migrateToLatest(db);
@@ -201,7 +200,7 @@ async function main(): Promise<void> {
   await publisherDb.destroy();
   await app.close();
   await db.destroy();
-  rmSync(dataDir, { recursive: true, force: true });
+  await scratch.dispose();
   const ok = report.p99 <= TARGET_P99_MS && report.received === expected;
   if (!ok) console.log(`MISSED: p99 must be at most ${TARGET_P99_MS} ms with nothing lost.`);
   process.exit(ok ? 0 : 1);

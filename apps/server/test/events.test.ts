@@ -86,6 +86,20 @@ describe('GET /api/events', () => {
     expect(adminStream.events.some(is('notification', user.id))).toBe(false);
   });
 
+  it('tells only admins of a task on a deactivated contact, even when it is assigned to a plain user', async () => {
+    const lead = await createContact(t, user, leadPayload({ name: 'Hidden', surname: 'Record' }));
+    await call(t, 'PUT', `/api/contacts/${lead.id}/deactivate`, admin);
+    const task = await createTask(t, admin, {
+      title: 'On a hidden record',
+      contactId: lead.id,
+      assigneeId: user.id,
+    });
+    await adminStream.waitFor(is('task', task.id));
+    const marker = await createContact(t, admin, leadPayload({ name: 'Marker', surname: 'Three' }));
+    await userStream.waitFor(is('contact', marker.id));
+    expect(userStream.events.some(is('task', task.id))).toBe(false);
+  });
+
   it('tells a task on a record with the record it belongs to', async () => {
     const lead = await createContact(t, user, leadPayload({ name: 'With', surname: 'Task' }));
     const task = await createTask(t, user, { title: 'Call', contactId: lead.id });

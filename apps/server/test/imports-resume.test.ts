@@ -22,7 +22,7 @@ beforeAll(async () => {
     config: t.config,
     files: createFileStore(t.config),
     jobs: new JobRunner(t.db, { pollMs: 0 }),
-    // A finished run tells its importer (notifications and live updates).
+    // A finished run tells its starter in the bell, and the bell's event goes out on this bus.
     events: createEventBus(t.config, t.db, () => {}),
   } as AppContext;
 });

@@ -182,6 +182,9 @@ describe('tasks of deactivated records', () => {
     expect((await call(t, 'GET', `/api/contacts/${lead.id}/tasks`, user)).statusCode).toBe(404);
     const created = await call(t, 'POST', '/api/tasks', user, { title: 'x', contactId: lead.id });
     expect(created.statusCode).toBe(404);
+    // An admin may still add one there; it stays hidden from the user it is assigned to.
+    const adminTask = await createTask(t, admin, { title: 'Later', contactId: lead.id, assigneeId: user.id });
+    expect((await myTasks(user, 'nodate')).tasks.map((x) => x.id)).not.toContain(adminTask.id);
   });
 });
 

@@ -91,14 +91,15 @@ export function recordOf(row: Pick<TaskRow, 'contact_id' | 'agency_id'>): Parent
 }
 
 /**
- * Who hears that a task changed: everyone who may see its record (an active record is everyone's),
- * and for a task without a record, or on a deactivated one, its assignee, its creator and the admins.
+ * Who hears that a task changed: everyone who may see its record (an active record is everyone's);
+ * on a deactivated record, only the admins (its tasks are hidden from everyone else); without a
+ * record, its assignee, its creator and the admins.
  */
 export function taskAudience(
   row: Pick<TaskRow, 'contact_id' | 'agency_id' | 'record_active' | 'assignee_id' | 'creator_id'>,
   also: number[] = [],
 ): Audience {
-  if (recordOf(row) && row.record_active === 1) return { everyone: true };
+  if (recordOf(row)) return row.record_active === 1 ? { everyone: true } : adminsOnly;
   return { ...adminsOnly, users: [row.assignee_id, row.creator_id, ...also] };
 }
 
@@ -179,6 +180,8 @@ export async function createTask(
       contact_id: record?.kind === 'contact' ? record.id : null,
       agency_id: record?.kind === 'agency' ? record.id : null,
       file_id: options.fileId ?? null,
+      // Later changes of the record's state reach the task by trigger; its state now is copied here.
+      record_active: record && !(await recordIsActive(trx, record)) ? 0 : 1,
       due_notified_at: null,
       completed_at: null,
       created_at: at,

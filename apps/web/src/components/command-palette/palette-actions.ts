@@ -1,5 +1,6 @@
 import {
   IconBuildingCommunity,
+  IconChecklist,
   IconLogout,
   IconPackage,
   IconPalette,
@@ -23,6 +24,8 @@ export const PALETTE_ACTIONS: readonly PaletteAction[] = [
   { id: 'new-lead', label: 'New lead', icon: IconUserPlus, to: '/new-lead' },
   { id: 'new-customer', label: 'New customer', icon: IconUserCheck, to: '/new-customer' },
   { id: 'new-partner', label: 'New partner', icon: IconBuildingCommunity, to: '/new-agency' },
+  { id: 'new-task', label: 'New task', icon: IconChecklist, to: '/my-tasks?new=task' },
+  { id: 'go-my-tasks', label: 'Go to My Tasks', icon: IconChecklist, to: '/my-tasks' },
   { id: 'go-products', label: 'Go to Products', icon: IconPackage, to: '/products' },
   { id: 'add-user', label: 'Add user', icon: IconUsers, to: '/new-user', adminOnly: true },
   { id: 'switch-theme', label: 'Switch theme', icon: IconPalette, run: 'switch-theme' },

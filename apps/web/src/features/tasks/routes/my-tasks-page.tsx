@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { TaskFormModal, TaskList, useMyTasks, useTaskSummary } from '../../../components/tasks';
 
 const PAGE = 20;
@@ -53,7 +54,13 @@ function TaskSection({ group, title }: { group: TaskGroupName; title: string }) 
 /** The signed-in user's tasks: Overdue, Today, Upcoming and No date; done ones behind a toggle. */
 export function MyTasksPage() {
   const [showDone, setShowDone] = useState(false);
-  const [adding, setAdding] = useState(false);
+  // The palette's "New task" opens this screen with ?new=task.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [adding, setAdding] = useState(searchParams.get('new') === 'task');
+  const closeForm = () => {
+    setAdding(false);
+    if (searchParams.has('new')) setSearchParams({}, { replace: true });
+  };
   const open = SECTIONS.map((section) => <TaskSection key={section.group} {...section} />);
   return (
     <Stack gap="lg">
@@ -73,7 +80,7 @@ export function MyTasksPage() {
       <NoOpenTasks />
       {open}
       {showDone && <TaskSection group="done" title="Done" />}
-      <TaskFormModal opened={adding} onClose={() => setAdding(false)} />
+      <TaskFormModal opened={adding} onClose={closeForm} />
     </Stack>
   );
 }
