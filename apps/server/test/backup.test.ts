@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
@@ -139,6 +140,20 @@ describe('npm run backup / npm run restore', () => {
 });
 
 describe('upgrades', () => {
+  it('refuses to restore a backup made by a newer version', async () => {
+    const unpacked = mkdtempSync(path.join(work, 'unpacked-'));
+    await tar.extract({ file: archive, cwd: unpacked });
+    const manifestFile = path.join(unpacked, 'manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { migrations: string[] };
+    manifest.migrations.push('0010b-from-the-future');
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    const newer = path.join(work, 'newer.tar.gz');
+    await tar.create({ gzip: true, file: newer, cwd: unpacked }, readdirSync(unpacked));
+    await expect(restoreBackup(await emptyTarget(), newer)).rejects.toThrow(
+      /^This backup was made by a newer version of the CRM \(migration 0010b-from-the-future\); this version ends at \d{4}/,
+    );
+  });
+
   it('refuses a database that a newer version has migrated, with a clear sentence', async () => {
     const target = await emptyTarget();
     await restoreBackup(target, archive);

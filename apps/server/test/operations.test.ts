@@ -124,6 +124,28 @@ describe('request ids', () => {
     expect(refused.headers['x-request-id']).toBe('Req-00000001');
   });
 
+  it('logs JSON lines under the same id', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: { ...t.config, logLevel: 'info' },
+      db: t.db,
+      serveWeb: false,
+      logStream: { write: (line: string) => void lines.push(line) },
+    });
+    try {
+      await get(app, '/api/health/live', { 'x-request-id': 'trace-0123456789' });
+      await get(app, '/api/health/live');
+    } finally {
+      await app.close();
+    }
+    const entries = lines.map((line) => JSON.parse(line) as { reqId?: string; msg?: string });
+    const traced = entries.filter((entry) => entry.reqId === 'trace-0123456789');
+    expect(traced.map((entry) => entry.msg)).toEqual(['incoming request', 'request completed']);
+    const other = entries.filter((entry) => entry.reqId && entry.reqId !== 'trace-0123456789');
+    expect(other).toHaveLength(2);
+    expect(other[0]!.reqId).toMatch(UUID);
+  });
+
   it.each([
     ['too short', 'abc'],
     ['too long', 'a'.repeat(129)],

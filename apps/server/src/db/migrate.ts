@@ -38,6 +38,9 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 /** The last migration this version of the code knows (the backup manifest records it). */
 export const LATEST_MIGRATION = Object.keys(migrations).sort().at(-1) ?? '';
 
+/** Every migration this version knows (numbers land in any order, so the last is not enough). */
+export const KNOWN_MIGRATIONS: readonly string[] = Object.keys(migrations).sort();
+
 /**
  * Migrations only go forward: a database that a newer version has migrated is refused, rather than
  * served by code that does not know its tables.

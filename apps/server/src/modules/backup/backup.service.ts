@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import * as tar from 'tar';
 import type { Config } from '../../config.js';
 import { createDatabase, sqlitePath } from '../../db/database.js';
-import { LATEST_MIGRATION } from '../../db/migrate.js';
+import { KNOWN_MIGRATIONS, LATEST_MIGRATION } from '../../db/migrate.js';
 import { missingFiles } from '../files/storage/copy-files.js';
 import { createFileStore } from '../files/storage/index.js';
 
@@ -17,8 +17,9 @@ export interface BackupManifest {
   format: 1;
   createdAt: string;
   engine: 'sqlite' | 'postgres';
-  /** The last migration the database had: a restore needs code at least that new. */
+  /** The last migration the database had, and all of them: a restore needs code that knows each. */
   migration: string;
+  migrations: string[];
   /** Where the files were: with s3 the archive holds none (back up the bucket). */
   fileStorage: 'local' | 's3';
   files: number;
@@ -62,7 +63,7 @@ export async function createBackup(config: Config, out: string): Promise<BackupM
   return withWorkDir(async (work) => {
     await mkdir(path.join(work, 'database'));
     const engine = config.databaseUrl ? 'postgres' : 'sqlite';
-    let migration: string;
+    let migrations: string[];
     if (config.databaseUrl) {
       await run('pg_dump', [
         '--format=custom',
@@ -73,8 +74,8 @@ export async function createBackup(config: Config, out: string): Promise<BackupM
       ]);
       const db = createDatabase(config);
       try {
-        const rows = await sql<{ name: string }>`select max(name) as name from kysely_migration`.execute(db);
-        migration = rows.rows[0]?.name ?? '';
+        const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+        migrations = rows.rows.map((row) => row.name);
       } finally {
         await db.destroy();
       }
@@ -89,8 +90,10 @@ export async function createBackup(config: Config, out: string): Promise<BackupM
       }
       const copy = new SQLite(path.join(work, SQLITE_FILE), { readonly: true });
       try {
-        const row = copy.prepare('select max(name) as name from kysely_migration').get() as { name: string };
-        migration = row.name ?? '';
+        const rows = copy.prepare('select name from kysely_migration order by name').all() as {
+          name: string;
+        }[];
+        migrations = rows.map((row) => row.name);
       } finally {
         copy.close();
       }
@@ -111,7 +114,8 @@ export async function createBackup(config: Config, out: string): Promise<BackupM
       format: 1,
       createdAt: new Date().toISOString(),
       engine,
-      migration,
+      migration: migrations.at(-1) ?? '',
+      migrations,
       fileStorage: config.fileStorage,
       files,
     };
@@ -146,9 +150,12 @@ export async function restoreBackup(config: Config, archive: string): Promise<Re
           `Restore it with ${manifest.engine === 'postgres' ? 'DATABASE_URL set' : 'DATABASE_URL unset'}.`,
       );
     }
-    if (manifest.migration > LATEST_MIGRATION) {
+    const unknown = (manifest.migrations ?? [manifest.migration]).filter(
+      (name) => !KNOWN_MIGRATIONS.includes(name),
+    );
+    if (unknown.length > 0) {
       throw new Error(
-        `This backup was made by a newer version of the CRM (migration ${manifest.migration}); ` +
+        `This backup was made by a newer version of the CRM (migration ${unknown.at(-1)}); ` +
           `this version ends at ${LATEST_MIGRATION}. Restore it with that version or a newer one.`,
       );
     }

@@ -1,16 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../../../config.js';
 import { type FileStore, TEMPORARY_PREFIX, writeWhole } from './file-store.js';
 
@@ -22,21 +12,43 @@ const PART_SIZE = 5 * 1024 * 1024;
 /** The readiness probe must answer even when the store does not. */
 const CHECK_TIMEOUT_MS = 3000;
 
-const notFound = (error: unknown) =>
-  error instanceof S3ServiceException &&
-  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+const notFound = (error: unknown) => {
+  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return name === 'NoSuchKey' || name === 'NotFound' || $metadata?.httpStatusCode === 404;
+};
+
+/**
+ * The SDK takes a second to load; an instance that stores files locally never loads it, and one
+ * that uses S3 loads it once, at its first use of the store.
+ */
+let sdkModules:
+  | Promise<[typeof import('@aws-sdk/client-s3'), typeof import('@aws-sdk/lib-storage')]>
+  | undefined;
+const loadSdk = () => {
+  sdkModules ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  return sdkModules;
+};
 
 /** Any S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Garage) through the official client. */
 export class S3FileStore implements FileStore {
   readonly kind = 's3' as const;
-  readonly client: S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
+  private connection: Promise<{ client: S3Client; sdk: typeof import('@aws-sdk/client-s3') }> | undefined;
 
-  constructor(settings: S3Settings) {
+  constructor(private readonly settings: S3Settings) {
     this.bucket = settings.bucket;
     this.prefix = settings.prefix;
-    this.client = new S3Client({
+  }
+
+  private connect() {
+    this.connection ??= loadSdk().then(([sdk]) => ({ sdk, client: this.createClient(sdk) }));
+    return this.connection;
+  }
+
+  private createClient(sdk: typeof import('@aws-sdk/client-s3')): S3Client {
+    const settings = this.settings;
+    return new sdk.S3Client({
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
       ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -67,8 +79,9 @@ export class S3FileStore implements FileStore {
         done(null, chunk);
       },
     });
-    const upload = new Upload({
-      client: this.client,
+    const [{ client }, [, storage]] = await Promise.all([this.connect(), loadSdk()]);
+    const upload = new storage.Upload({
+      client,
       params: { Bucket: this.bucket, Key: this.temporaryKey(name), Body: counted },
       queueSize: 1,
       partSize: PART_SIZE,
@@ -88,9 +101,10 @@ export class S3FileStore implements FileStore {
   }
 
   async commit(name: string): Promise<void> {
+    const { client, sdk } = await this.connect();
     const source = `${this.bucket}/${this.temporaryKey(name)}`;
-    await this.client.send(
-      new CopyObjectCommand({
+    await client.send(
+      new sdk.CopyObjectCommand({
         Bucket: this.bucket,
         Key: this.key(name),
         CopySource: source.split('/').map(encodeURIComponent).join('/'),
@@ -100,7 +114,8 @@ export class S3FileStore implements FileStore {
   }
 
   async discard(name: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.temporaryKey(name) }));
+    const { client, sdk } = await this.connect();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.temporaryKey(name) }));
   }
 
   put(name: string, body: Readable): Promise<number> {
@@ -108,9 +123,10 @@ export class S3FileStore implements FileStore {
   }
 
   async get(name: string): Promise<{ body: Readable; size: number } | undefined> {
+    const { client, sdk } = await this.connect();
     try {
-      const object = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.key(name) }),
+      const object = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.key(name) }),
       );
       return { body: object.Body as Readable, size: object.ContentLength ?? 0 };
     } catch (error) {
@@ -120,8 +136,9 @@ export class S3FileStore implements FileStore {
   }
 
   async exists(name: string): Promise<boolean> {
+    const { client, sdk } = await this.connect();
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.key(name) }));
+      await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: this.key(name) }));
       return true;
     } catch (error) {
       if (notFound(error)) return false;
@@ -130,14 +147,16 @@ export class S3FileStore implements FileStore {
   }
 
   async delete(name: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(name) }));
+    const { client, sdk } = await this.connect();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(name) }));
   }
 
   private async *objects(prefix: string) {
+    const { client, sdk } = await this.connect();
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      const page = await client.send(
+        new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
       );
       for (const object of page.Contents ?? []) yield object;
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -152,10 +171,11 @@ export class S3FileStore implements FileStore {
   }
 
   async sweepTemporaries(before: Date): Promise<number> {
+    const { client, sdk } = await this.connect();
     let removed = 0;
     for await (const object of this.objects(`${this.prefix}${TEMPORARY_PREFIX}`)) {
       if (object.Key && object.LastModified && object.LastModified < before) {
-        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: object.Key }));
+        await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: object.Key }));
         removed += 1;
       }
     }
@@ -163,12 +183,13 @@ export class S3FileStore implements FileStore {
   }
 
   async check(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), {
+    const { client, sdk } = await this.connect();
+    await client.send(new sdk.HeadBucketCommand({ Bucket: this.bucket }), {
       abortSignal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
     });
   }
 
   async close(): Promise<void> {
-    this.client.destroy();
+    if (this.connection) (await this.connection).client.destroy();
   }
 }
