@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { useCurrentUser, useSession } from '../../lib/session-context';
 import { Logo } from './logo';
 import { NavEntryLink } from './nav-entry-link';
-import { MAIN_NAV, USERS_NAV } from './nav-items';
+import { DUPLICATES_NAV, MAIN_NAV, USERS_NAV } from './nav-items';
 import { ProductsNavGroup } from './products-nav-group';
 
 interface SidebarProps {
@@ -36,6 +36,9 @@ export function Sidebar({ onNavigate }: SidebarProps) {
           <ProductsNavGroup path={pathname} onNavigate={onNavigate} />
           {user.role === 'admin' && (
             <NavEntryLink entry={USERS_NAV} path={pathname} onNavigate={onNavigate} />
+          )}
+          {user.role === 'admin' && (
+            <NavEntryLink entry={DUPLICATES_NAV} path={pathname} onNavigate={onNavigate} />
           )}
         </Stack>
       </AppShell.Section>
