@@ -51,6 +51,38 @@ export async function notify(db: Db, draft: NotificationDraft, at: string = nowI
   return recipients.map((userId) => ({ kind: 'notification', id: userId, audience: { users: [userId] } }));
 }
 
+/** A contact handed to someone: they are told, unless they handed it to themselves. */
+export function contactAssigned(
+  actor: Authenticated,
+  assigneeId: number,
+  contactId: number,
+  contactName: string,
+): NotificationDraft {
+  return {
+    kind: 'contact_assigned',
+    actorId: actor.user.id,
+    recipients: [assigneeId],
+    text: contactName,
+    contactId,
+  };
+}
+
+/** The person who started an import hears when it has run (they are no actor of their own job). */
+export function importFinished(
+  userId: number,
+  filename: string,
+  rows: number,
+  errors: number,
+): NotificationDraft {
+  const rowsText = `${rows} ${rows === 1 ? 'row' : 'rows'}`;
+  return {
+    kind: 'import_finished',
+    actorId: null,
+    recipients: [userId],
+    text: `${filename}: ${rowsText}${errors > 0 ? `, ${errors} with errors` : ''}`,
+  };
+}
+
 export interface NotificationItem {
   id: number;
   kind: string;

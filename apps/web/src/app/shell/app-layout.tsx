@@ -5,6 +5,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { CommandPaletteProvider } from '../../components/command-palette';
+import { useCurrentUser } from '../../lib/session-context';
+import { useLiveUpdates } from '../live/use-live-updates';
 import { createQueryClient } from '../query-client';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -24,6 +26,7 @@ export function AppLayout() {
     <QueryClientProvider client={queryClient}>
       <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
         <CommandPaletteProvider>
+          <LiveUpdates />
           <AppShell
             header={{ height: TOP_BAR_HEIGHT }}
             navbar={{
@@ -52,4 +55,10 @@ export function AppLayout() {
       </ModalsProvider>
     </QueryClientProvider>
   );
+}
+
+/** One event stream per tab; it needs the shell's query cache, so it lives inside the provider. */
+function LiveUpdates() {
+  useLiveUpdates(useCurrentUser().id);
+  return null;
 }

@@ -1,5 +1,6 @@
 import { Burger, Group } from '@mantine/core';
 import { PaletteTrigger } from '../../components/command-palette';
+import { NotificationBell } from '../../components/notifications';
 import { GreetingText } from './greeting-text';
 import { ThemeSwitch } from './theme-switch';
 
@@ -32,6 +33,7 @@ export function TopBar({ desktopExpanded, onToggleDesktop, mobileOpened, onToggl
       </Group>
       <Group gap="sm" wrap="nowrap">
         <PaletteTrigger />
+        <NotificationBell />
         <ThemeSwitch />
       </Group>
     </Group>
