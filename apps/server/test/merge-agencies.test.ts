@@ -133,3 +133,21 @@ describe('GET /api/duplicates (admin Duplicates screen)', () => {
     expect((await call(t, 'GET', '/api/duplicates/agencies?rule=email', admin)).statusCode).toBe(200);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents both merge calls with their dry run, and the palette search', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: admin.headers });
+    const doc = res.json<{ paths: Record<string, { post?: { requestBody?: unknown } }> }>();
+    for (const path of ['/api/contacts/merge', '/api/agencies/merge']) {
+      expect(JSON.stringify(doc.paths[path]?.post?.requestBody)).toContain('dryRun');
+    }
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/search',
+        '/api/views',
+        '/api/duplicates/contacts',
+        '/api/contacts/merge/{id}/undo',
+      ]),
+    );
+  });
+});

@@ -57,4 +57,28 @@ test.describe('merge (admins)', () => {
     await expect(page).toHaveURL(new RegExp(`/lead/${other.id}$`));
     await expect(page.getByRole('heading', { name: fullName(other), level: 2 })).toBeVisible();
   });
+
+  test('the Duplicates screen groups likely duplicates and opens their merge', async ({ page, request }) => {
+    const api = await CrmApi.logIn(request);
+    const surname = uniqueSurname();
+    const newer = await api.createContact({ name: 'Group', surname });
+    await api.createContact({ name: 'Group', surname, email: newer.email });
+    await openSignedIn(page, api, '/');
+    await page.getByRole('link', { name: 'Duplicates' }).click();
+    await expect(page.getByRole('heading', { name: 'Duplicates', level: 1 })).toBeVisible();
+    await page.getByText('Contacts: e-mail').click();
+    const group = page
+      .getByRole('region', { name: `Duplicate group ${newer.email!.toLowerCase()}` })
+      .or(page.getByLabel(`Duplicate group ${newer.email!.toLowerCase()}`));
+    while (
+      !(await group.isVisible()) &&
+      (await page.getByRole('button', { name: 'Load more' }).isVisible())
+    ) {
+      await page.getByRole('button', { name: 'Load more' }).click();
+    }
+    await expect(group).toContainText('2 records');
+    await group.getByRole('link', { name: 'Merge' }).click();
+    await expect(page).toHaveURL(/\/merge\/contacts\/\d+\/\d+$/);
+    await expect(page.getByLabel('Merge preview')).toContainText(`Group ${surname}`);
+  });
 });

@@ -76,6 +76,19 @@ const routes: RouteObject[] = [
               ...importRoutes,
               ...taskRoutes,
               {
+                path: '/duplicates',
+                lazy: async () => {
+                  const { DuplicatesPage } = await import('../features/merge/routes/duplicates-page');
+                  return {
+                    element: (
+                      <RequireAuth allowedRoles={['admin']}>
+                        <DuplicatesPage />
+                      </RequireAuth>
+                    ),
+                  };
+                },
+              },
+              {
                 // Merges are for admins only, like the merge API.
                 path: '/merge/:kind/:survivorId/:otherId',
                 lazy: async () => {

@@ -50,13 +50,26 @@ function contactHits(db: Db) {
 
 export type ContactHit = Awaited<ReturnType<typeof contactHitsByIds>>[number];
 
-/** A trigram match of 3+ characters: FTS5 on SQLite, pg_trgm (through LIKE) on PostgreSQL. */
-function substring(db: Db, table: 'contacts' | 'agencies', needle: string): Expression<SqlBool> {
+/** Matches a substring lookup reads from the trigram index before the row checks trim them. */
+const SUBSTRING_CANDIDATES = 200;
+
+/**
+ * A trigram match of 3+ characters: FTS5 on SQLite, pg_trgm (through LIKE) on PostgreSQL. On
+ * SQLite the index is read for at most SUBSTRING_CANDIDATES matches: "gmail.c" matches a third of
+ * all contacts, and the palette shows five.
+ */
+function substring(
+  db: Db,
+  table: 'contacts' | 'agencies' | 'products',
+  column: 'search_text' | 'title_key',
+  needle: string,
+): Expression<SqlBool> {
   if (engineOf(db) === 'sqlite') {
     const phrase = `"${needle.replace(/"/g, '""')}"`;
-    return sql<SqlBool>`${sql.raw(`${table}.id`)} in (select rowid from ${sql.raw(`${table}_search`)} where ${sql.raw(`${table}_search`)} match ${phrase})`;
+    const fts = sql.raw(`${table}_search`);
+    return sql<SqlBool>`${sql.raw(`${table}.id`)} in (select rowid from ${fts} where ${fts} match ${phrase} limit ${SUBSTRING_CANDIDATES})`;
   }
-  return sql<SqlBool>`${sql.raw(`${table}.search_text`)} like ${likePattern(needle)} escape '\\'`;
+  return sql<SqlBool>`${sql.raw(`${table}.${column}`)} like ${likePattern(needle)} escape '\\'`;
 }
 
 const hasTrigram = (value: string | null): value is string => value !== null && [...value].length >= 3;
@@ -78,8 +91,9 @@ export async function findContactHits(db: Db, needle: SearchNeedle) {
   ];
   if (digits) lookups.push(startsWith(engine, 'contacts.phone', digits));
   if (national) lookups.push(startsWith(engine, 'contacts.phone_key', national));
-  if (hasTrigram(text)) lookups.push(substring(db, 'contacts', text));
-  if (hasTrigram(national) && national !== text) lookups.push(substring(db, 'contacts', national));
+  if (hasTrigram(text)) lookups.push(substring(db, 'contacts', 'search_text', text));
+  if (hasTrigram(national) && national !== text)
+    lookups.push(substring(db, 'contacts', 'search_text', national));
 
   const exact = contactHits(db)
     .where('contacts.name_key', '=', text)
@@ -127,7 +141,7 @@ export async function findAgencyHits(db: Db, needle: SearchNeedle) {
   ];
   if (digits) lookups.push(startsWith(engine, 'agencies.office_number', digits));
   if (national) lookups.push(startsWith(engine, 'agencies.office_key', national));
-  if (hasTrigram(text)) lookups.push(substring(db, 'agencies', text));
+  if (hasTrigram(text)) lookups.push(substring(db, 'agencies', 'search_text', text));
   return unionOf(
     db,
     lookups.map((lookup) => agencyHits(db).where(lookup).limit(PER_KEY)),
@@ -154,9 +168,7 @@ export async function findProductHits(db: Db, needle: SearchNeedle) {
         'products.updated_at',
       ]);
   const lookups: Expression<SqlBool>[] = [startsWith(engine, 'products.title_key', needle.text)];
-  if (hasTrigram(needle.text)) {
-    lookups.push(sql<SqlBool>`products.title_key like ${likePattern(needle.text)} escape '\\'`);
-  }
+  if (hasTrigram(needle.text)) lookups.push(substring(db, 'products', 'title_key', needle.text));
   return unionOf(
     db,
     lookups.map((lookup) => hits().where(lookup).limit(PER_KEY)),

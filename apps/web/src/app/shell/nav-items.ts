@@ -2,6 +2,7 @@ import {
   IconBuildingCommunity,
   IconCategory,
   IconChecklist,
+  IconCopy,
   IconLayoutDashboard,
   IconPackage,
   IconUserCheck,
@@ -75,6 +76,14 @@ export const PRODUCTS_GROUP = {
     },
   ] satisfies NavEntry[],
 } as const;
+
+/** Admins only: groups of likely duplicates, each opening a merge. */
+export const DUPLICATES_NAV: NavEntry = {
+  label: 'Duplicates',
+  to: '/duplicates',
+  icon: IconCopy,
+  isActive: startsWithAny('/duplicates', '/merge/'),
+};
 
 /** Shown to admins only (000 §2.2, §6). */
 export const USERS_NAV: NavEntry = {

@@ -5,7 +5,7 @@ import { useCurrentUser, useSession } from '../../lib/session-context';
 import { Logo } from './logo';
 import { MyTasksNavLink } from './my-tasks-nav-link';
 import { NavEntryLink } from './nav-entry-link';
-import { MAIN_NAV, USERS_NAV } from './nav-items';
+import { DUPLICATES_NAV, MAIN_NAV, USERS_NAV } from './nav-items';
 import { ProductsNavGroup } from './products-nav-group';
 
 interface SidebarProps {
@@ -38,6 +38,9 @@ export function Sidebar({ onNavigate }: SidebarProps) {
           <ProductsNavGroup path={pathname} onNavigate={onNavigate} />
           {user.role === 'admin' && (
             <NavEntryLink entry={USERS_NAV} path={pathname} onNavigate={onNavigate} />
+          )}
+          {user.role === 'admin' && (
+            <NavEntryLink entry={DUPLICATES_NAV} path={pathname} onNavigate={onNavigate} />
           )}
         </Stack>
       </AppShell.Section>
