@@ -23,6 +23,7 @@ import { hashPassword } from '../apps/server/src/modules/auth/password.js';
 import type { SeedContext } from './generators/context.js';
 import { CRM_STEPS } from './generators/crm.js';
 import { DEFAULT_PASSWORD, SEED_ADMIN_EMAIL, seedUsers } from './generators/users.js';
+import { benchExport, benchImport } from './import-export.js';
 import { intOption, parseOptions, runMain, stringOption, UsageError } from './lib/args.js';
 import {
   analyzeAfterLoad,
@@ -53,6 +54,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --iterations N         sequential database-only runs per scenario (default 500)
   --direct-only          time the database-only runs and skip the HTTP load
   --only TEXT            run only the scenarios whose name contains TEXT
+  --import N             also import a CSV of N leads (5% invalid, 5% duplicates): preview, run, RSS, list p99
+  --export               also export every lead as CSV and XLSX: time, rows, RSS
   --workers N            server processes (default ${defaultWorkers()}, as the server starts on this machine;
                          1 runs the server inside the bench, with event-loop and GC figures)`;
 
@@ -93,6 +96,8 @@ async function main(): Promise<number> {
     iterations: { type: 'string' },
     only: { type: 'string' },
     workers: { type: 'string' },
+    import: { type: 'string' },
+    export: { type: 'boolean' },
     help: { type: 'boolean' },
   });
   if (values.help) {
@@ -112,6 +117,8 @@ async function main(): Promise<number> {
   const iterations = intOption(values, 'iterations', 500, { min: 1, max: 100_000 });
   const only = stringOption(values, 'only');
   const workers = intOption(values, 'workers', defaultWorkers(), { min: 1, max: 64 });
+  const importRows = intOption(values, 'import', 0, { max: 5_000_000 });
+  const exportAll = values.export === true;
   const scenarios = SCENARIOS.filter((s) => !only || s.name.includes(only));
   if (scenarios.length === 0) throw new UsageError(`No scenario name contains "${only}"`);
 
@@ -220,7 +227,18 @@ async function main(): Promise<number> {
       `\n/leads first page, GET ${LEADS_FIRST_PAGE} (default sort): ${leads.rows} rows of ${leads.total} leads, ` +
         `${leads.bytes.toLocaleString('en')} bytes of JSON as sent (${leads.gzipBytes.toLocaleString('en')} gzipped).`,
     );
-    return report(measured, scratch, connections);
+    const code = report(measured, scratch, connections);
+    const misses: string[] = [];
+    if (importRows > 0 && !interrupted)
+      misses.push(...(await benchImport(base, headers, serverPids, importRows)));
+    if (exportAll && !interrupted) misses.push(...(await benchExport(base, headers, serverPids)));
+    if (misses.length > 0) {
+      console.log(`
+Import and export targets missed:
+  ${misses.join('\n  ')}`);
+      return scratch.engine === 'sqlite' ? 1 : code;
+    }
+    return code;
   } finally {
     await processes?.stop();
     await app?.close();

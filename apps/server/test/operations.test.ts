@@ -233,7 +233,7 @@ describe('TRUST_PROXY', () => {
 
   it.each(['yes', '10.0.0.300', '10.0.0.0/33', 'proxy.example.com'])('refuses %s', (value) => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
-      'TRUST_PROXY: must be false, true, a hop count (1) or proxy addresses (10.0.0.5,192.168.1.0/24)',
+      'TRUST_PROXY: must be true, false, a hop count, or a comma-separated list of addresses and CIDR ranges',
     );
   });
 });

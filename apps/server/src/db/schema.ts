@@ -220,6 +220,15 @@ export interface ContactCountsTable {
   n: number;
 }
 
+/** Maintained by triggers (migration 0010) for the dashboard's charts; never written by the application. */
+export interface ContactStatsTable {
+  dimension: 'source' | 'agency' | 'created' | 'converted';
+  value: string;
+  type: string;
+  is_active: number;
+  n: number;
+}
+
 /** The shared job queue (modules/jobs). JSON columns hold text. */
 export interface JobsTable {
   id: Generated<number>;
@@ -270,6 +279,8 @@ export interface ImportsTable {
   skipped_count: Generated<number>;
   error_count: Generated<number>;
   undo_result: string | null;
+  /** JSON: the preview's counts, written when it ends. */
+  preview_summary: ColumnType<string | null, string | null | undefined, string | null>;
   actor_id: number;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;
@@ -394,6 +405,7 @@ export interface Database {
   agencies: AgenciesTable;
   contacts: ContactsTable;
   contact_counts: ContactCountsTable;
+  contact_stats: ContactStatsTable;
   notes: NotesTable;
   files: FilesTable;
   history: HistoryTable;

@@ -113,13 +113,13 @@ export async function preview(
 ): Promise<ImportJson> {
   const res = await call(t, 'POST', `/api/imports/${id}/preview`, who, settings);
   if (res.statusCode !== 202) throw new Error(`preview failed: ${res.statusCode} ${res.body}`);
-  return waitForImport(t, who, id, ['previewed']);
+  return waitForImport(t, who, id, ['previewed'], 120_000);
 }
 
 export async function run(t: TestApp, who: SignedIn, id: number, settings: Settings): Promise<ImportJson> {
   const res = await call(t, 'POST', `/api/imports/${id}/run`, who, settings);
   if (res.statusCode !== 202) throw new Error(`run failed: ${res.statusCode} ${res.body}`);
-  return waitForImport(t, who, id, ['done']);
+  return waitForImport(t, who, id, ['done'], 120_000);
 }
 
 export async function rows(

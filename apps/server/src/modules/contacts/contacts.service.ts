@@ -21,7 +21,7 @@ import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
 import { nowIso } from '../../lib/time.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import { filesOf } from '../files/files.service.js';
-import { type HistoryEntryWrite, insertHistory } from '../history/history.repository.js';
+import { type HistoryEntryWrite, insertHistory, insertHistoryBatch } from '../history/history.repository.js';
 import { changedFields, type HistoryValue } from '../history/history.service.js';
 import { contactAssigned, notify } from '../notifications/notifications.service.js';
 import type { ParentRef } from '../parents.js';
@@ -42,7 +42,7 @@ import {
   findAgencyName,
   findContact,
   findDuplicateCandidates,
-  insertContact,
+  insertContacts,
   listContacts,
   mergedIntoOf,
   updateContact,
@@ -204,33 +204,51 @@ export async function createContact(
  */
 export async function insertNewContact(
   trx: Db,
-  people: {
-    owner: { id: number; name: string };
-    assignee: { id: number; name: string };
-    agency: string | null;
-  },
+  people: NewContactPeople,
   input: ContactFields & { type: ContactType },
   at: string,
 ): Promise<number> {
-  const contactId = await insertContact(trx, {
-    ...contactColumns(input, { agency: people.agency }),
-    type: input.type,
-    owner_id: people.owner.id,
-    assigned_to_id: people.assignee.id,
-    owner_key: foldCase(people.owner.name),
-    assignee_key: foldCase(people.assignee.name),
-    is_active: 1,
-    created_at: at,
-    updated_at: at,
-  });
-  await insertHistory(
+  const [id] = await insertNewContacts(trx, [{ people, input }], at);
+  return id as number;
+}
+
+export interface NewContactPeople {
+  owner: { id: number; name: string };
+  assignee: { id: number; name: string };
+  agency: string | null;
+}
+
+/** Many new contacts and their "created" entries in a few statements (an import's batch). */
+export async function insertNewContacts(
+  trx: Db,
+  items: { people: NewContactPeople; input: ContactFields & { type: ContactType } }[],
+  at: string,
+): Promise<number[]> {
+  if (items.length === 0) return [];
+  const ids = await insertContacts(
     trx,
-    { kind: 'contact', id: contactId },
-    people.owner.id,
-    [{ kind: 'created', field: null, oldValue: null, newValue: input.type }],
+    items.map(({ people, input }) => ({
+      ...contactColumns(input, { agency: people.agency }),
+      type: input.type,
+      owner_id: people.owner.id,
+      assigned_to_id: people.assignee.id,
+      owner_key: foldCase(people.owner.name),
+      assignee_key: foldCase(people.assignee.name),
+      is_active: 1,
+      created_at: at,
+      updated_at: at,
+    })),
+  );
+  await insertHistoryBatch(
+    trx,
+    items.map(({ people, input }, i) => ({
+      parent: { kind: 'contact', id: ids[i] as number },
+      userId: people.owner.id,
+      entry: { kind: 'created', field: null, oldValue: null, newValue: input.type },
+    })),
     at,
   );
-  return contactId;
+  return ids;
 }
 
 /** The fields of a stored contact, as an edit would send them. */

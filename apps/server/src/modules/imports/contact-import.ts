@@ -1,4 +1,5 @@
 import {
+  type AgencyForm,
   type ContactFields,
   type ContactType,
   callingCodeOf,
@@ -27,7 +28,7 @@ import { findContact } from '../contacts/contacts.repository.js';
 import {
   assignContact,
   deactivateContact,
-  insertNewContact,
+  insertNewContacts,
   updateContactFields,
 } from '../contacts/contacts.service.js';
 import type { Mapping } from './import-fields.js';
@@ -68,6 +69,25 @@ export interface RowPlan {
   changes?: Record<string, [unknown, unknown]>;
   create?: { input: ContactFields & { type: ContactType }; agency: string | null; assignee: Person };
   update?: { fields: ContactFields; assignee: Person | null };
+  /** A partner row's form values, and a parent named by an earlier row of the file. */
+  agency?: { form: AgencyForm; parentPending?: string };
+}
+
+/**
+ * What an import needs of the records it imports: the same plan for the preview and the run,
+ * writes of a batch inside its transaction (`writeBatch`) or through the record's service one by
+ * one before it (`apply`), and the undo of one row.
+ */
+export interface ImportPlanner {
+  plan(rows: { rowNumber: number; values: string[] }[]): Promise<RowPlan[]>;
+  remember(row: { rowNumber: number; values: string[] }): void;
+  writeBatch(trx: Db, plans: RowPlan[], at: string): Promise<void>;
+  apply(ctx: AppContext, actor: Authenticated, plan: RowPlan): Promise<void>;
+  undoRow(
+    ctx: AppContext,
+    actor: Authenticated,
+    row: { action: string; record_id: number | null; changes: string | null },
+  ): Promise<UndoOutcome>;
 }
 
 interface Person {
@@ -124,7 +144,7 @@ export interface ContactImportOptions {
  * schema and rules, finds duplicates in the file and in the database, and decides what happens.
  * Nothing is written here; the same plan serves the preview and the run.
  */
-export class ContactImportPlanner {
+export class ContactImportPlanner implements ImportPlanner {
   private readonly agencies = new Map<string, { id: number; name: string; active: boolean } | null>();
   private readonly users = new Map<string, Person | null>();
   private readonly seen = {
@@ -226,6 +246,22 @@ export class ContactImportPlanner {
     return richTextToPlain(sanitizeRichText(notes)).trim().length > 1000;
   }
 
+  writeBatch(trx: Db, plans: RowPlan[], at: string): Promise<void> {
+    return createPlanned(trx, plans, this.importer, at);
+  }
+
+  apply(ctx: AppContext, actor: Authenticated, plan: RowPlan): Promise<void> {
+    return updatePlanned(ctx, actor, plan);
+  }
+
+  undoRow(
+    ctx: AppContext,
+    actor: Authenticated,
+    row: { action: string; record_id: number | null; changes: string | null },
+  ): Promise<UndoOutcome> {
+    return undoContactRow(ctx, actor, row);
+  }
+
   /** A row committed before a resume: only its keys, so later rows still see it as a duplicate. */
   remember(row: { rowNumber: number; values: string[] }): void {
     const cells = this.cells(row.values);
@@ -250,7 +286,9 @@ export class ContactImportPlanner {
       assignee: Person | null;
       label: string;
     }[] = [];
-    for (const row of rows) {
+    for (const [i, row] of rows.entries()) {
+      // Planning is CPU work: let the requests this process serves in between.
+      if (i % 20 === 19) await yieldToRequests();
       const cells = this.cells(row.values);
       const { input, errors, assignee } = await this.translate(cells);
       const label = [cells.name, cells.surname].filter(Boolean).join(' ') || cells.email || cells.phone || '';
@@ -419,6 +457,8 @@ export class ContactImportPlanner {
   }
 }
 
+export const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function describeShared(on: string[]): string {
   const shared = on.filter((key) => key !== 'name').map((key) => (key === 'email' ? 'e-mail' : key));
   return shared.join(' and ');
@@ -440,17 +480,20 @@ export function pickFields(contact: Record<string, unknown>): ContactFields {
   ) as unknown as ContactFields;
 }
 
-/** Writes a batch's new contacts in the caller's transaction; answers their ids by row. */
+/** Writes a batch's new contacts in the caller's transaction and notes their ids on the plans. */
 export async function createPlanned(trx: Db, plans: RowPlan[], owner: Person, at: string): Promise<void> {
-  for (const plan of plans) {
-    if (plan.action !== 'create' || !plan.create) continue;
-    plan.recordId = await insertNewContact(
-      trx,
-      { owner, assignee: plan.create.assignee, agency: plan.create.agency },
-      plan.create.input,
-      at,
-    );
-  }
+  const creating = plans.filter((plan) => plan.action === 'create' && plan.create);
+  const ids = await insertNewContacts(
+    trx,
+    creating.map((plan) => ({
+      people: { owner, assignee: plan.create!.assignee, agency: plan.create!.agency },
+      input: plan.create!.input,
+    })),
+    at,
+  );
+  creating.forEach((plan, i) => {
+    plan.recordId = ids[i];
+  });
 }
 
 /**

@@ -4,21 +4,23 @@ import type { ImportRowsTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import type { JobContext, JobHandler } from '../jobs/job-runner.js';
+import { importFinished, notify } from '../notifications/notifications.service.js';
 import { findUserById } from '../users/users.repository.js';
+import { AgencyImportPlanner } from './agency-import.js';
 import {
   type ContactImportOptions,
   ContactImportPlanner,
-  createPlanned,
+  type ImportPlanner,
   type RowPlan,
-  undoContactRow,
-  updatePlanned,
 } from './contact-import.js';
 import type { Mapping } from './import-fields.js';
 import { type ImportFormat, type OpenFile, readRows } from './import-files.js';
+import { previewSummary } from './import-summary.js';
 import {
   addImportCounts,
   deleteImportRows,
   findImport,
+  type ImportRecord,
   insertImportRows,
   listImportRows,
   updateImport,
@@ -29,10 +31,11 @@ export const IMPORT_RUN_JOB = 'import-run';
 export const IMPORT_UNDO_JOB = 'import-undo';
 
 /**
- * Rows per transaction. Small enough that a batch holds SQLite's single writer for a few
- * milliseconds, so the lists stay quick while an import runs; large enough to amortise a commit.
+ * Rows per transaction. Small enough that a batch holds SQLite's single writer (and, in the
+ * process running the job, its one connection) for tens of milliseconds, so the lists stay quick
+ * while an import runs; large enough to amortise a commit.
  */
-export const IMPORT_BATCH_ROWS = 250;
+export const IMPORT_BATCH_ROWS = 100;
 
 /** An import's file, from the start, wherever the file store keeps it. */
 export function openStored(ctx: AppContext, key: string): OpenFile {
@@ -47,6 +50,18 @@ async function actorOf(ctx: AppContext, userId: number): Promise<Authenticated> 
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new Error(`The import's user ${userId} no longer exists`);
   return { user, sessionId: '' };
+}
+
+function plannerFor(
+  ctx: AppContext,
+  record: ImportRecord,
+  importer: { id: number; name: string },
+): ImportPlanner {
+  const mapping = JSON.parse(record.mapping ?? '[]') as Mapping;
+  const options = JSON.parse(record.options ?? '{}') as Omit<ContactImportOptions, 'type'>;
+  if (record.entity === 'agencies') return new AgencyImportPlanner(ctx.db, mapping, options, importer);
+  const type = (record.contact_type ?? 'LEAD') as ContactImportOptions['type'];
+  return new ContactImportPlanner(ctx.db, mapping, { ...options, type }, importer);
 }
 
 interface ImportCheckpoint {
@@ -86,14 +101,7 @@ async function processImport(ctx: AppContext, job: JobContext, dryRun: boolean):
   const phase = dryRun ? 'preview' : 'run';
   const actor = await actorOf(ctx, record.actor_id);
   const importer = { id: actor.user.id, name: actor.user.name };
-  const mapping = JSON.parse(record.mapping ?? '[]') as Mapping;
-  const options = JSON.parse(record.options ?? '{}') as Omit<ContactImportOptions, 'type'>;
-  const planner = new ContactImportPlanner(
-    ctx.db,
-    mapping,
-    { ...options, type: (record.contact_type ?? 'LEAD') as ContactImportOptions['type'] },
-    importer,
-  );
+  const planner = plannerFor(ctx, record, importer);
   const checkpoint = (job.job.checkpoint as ImportCheckpoint | null) ?? { nextRow: 2, done: 0, errors: 0 };
   if (checkpoint.nextRow === 2 && dryRun) await deleteImportRows(ctx.db, importId, phase);
   const total = record.total_rows ?? null;
@@ -103,7 +111,7 @@ async function processImport(ctx: AppContext, job: JobContext, dryRun: boolean):
   const flush = async () => {
     if (batch.length === 0) return;
     const plans = await planner.plan(batch);
-    if (!dryRun) for (const plan of plans) await updatePlanned(ctx, actor, plan);
+    if (!dryRun) for (const plan of plans) await planner.apply(ctx, actor, plan);
     const at = nowIso();
     const counts = { created: 0, updated: 0, skipped: 0, errors: 0 };
     for (const plan of plans) {
@@ -116,7 +124,7 @@ async function processImport(ctx: AppContext, job: JobContext, dryRun: boolean):
     done += plans.length;
     errors += counts.errors;
     await ctx.db.transaction().execute(async (trx) => {
-      if (!dryRun) await createPlanned(trx, plans, importer, at);
+      if (!dryRun) await planner.writeBatch(trx, plans, at);
       await insertImportRows(
         trx,
         plans.map((plan) => rowRecord(importId, phase, plan)),
@@ -139,11 +147,19 @@ async function processImport(ctx: AppContext, job: JobContext, dryRun: boolean):
   }
   await flush();
   const at = nowIso();
-  await updateImport(
-    ctx.db,
-    importId,
-    dryRun ? { state: 'previewed', updated_at: at } : { state: 'done', finished_at: at, updated_at: at },
-  );
+  if (dryRun) {
+    await updateImport(ctx.db, importId, {
+      state: 'previewed',
+      preview_summary: JSON.stringify(await previewSummary(ctx.db, importId)),
+      updated_at: at,
+    });
+    return { rows: done, errors };
+  }
+  const events = await ctx.db.transaction().execute(async (trx) => {
+    await updateImport(trx, importId, { state: 'done', finished_at: at, updated_at: at });
+    return notify(trx, importFinished(record.actor_id, record.filename, done, errors), at);
+  });
+  ctx.events.publish(...events);
   return { rows: done, errors };
 }
 
@@ -161,6 +177,7 @@ async function undoImport(ctx: AppContext, job: JobContext): Promise<unknown> {
   const record = await findImport(ctx.db, importId);
   if (!record) return { missing: true };
   const actor = await actorOf(ctx, userId);
+  const planner = plannerFor(ctx, record, { id: actor.user.id, name: actor.user.name });
   const state = (job.job.checkpoint as UndoCheckpoint | null) ?? {
     afterRow: 0,
     done: 0,
@@ -180,7 +197,7 @@ async function undoImport(ctx: AppContext, job: JobContext): Promise<unknown> {
     if (rows.length === 0) break;
     const outcomes: Insertable<ImportRowsTable>[] = [];
     for (const row of rows) {
-      const outcome = await undoContactRow(ctx, actor, row);
+      const outcome = await planner.undoRow(ctx, actor, row);
       state[
         outcome.action === 'deactivate' ? 'deactivated' : outcome.kept.length > 0 ? 'kept' : 'restored'
       ]++;

@@ -190,3 +190,19 @@ export async function findActiveUserByNameOrEmail(db: Db, value: string) {
     .orderBy('id')
     .executeTakeFirst();
 }
+
+/** Agencies sharing any of the given e-mail or office number keys. */
+export async function findAgenciesByKeys(db: Db, keys: { emails: string[]; officeNumbers: string[] }) {
+  if (keys.emails.length + keys.officeNumbers.length === 0) return [];
+  return db
+    .selectFrom('agencies')
+    .select(['id', 'name', 'email_key', 'office_number'])
+    .where((eb) =>
+      eb.or([
+        ...(keys.emails.length ? [eb('email_key', 'in', [...new Set(keys.emails)])] : []),
+        ...(keys.officeNumbers.length ? [eb('office_number', 'in', [...new Set(keys.officeNumbers)])] : []),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+}

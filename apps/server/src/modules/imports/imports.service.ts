@@ -15,9 +15,8 @@ import {
 } from './import-fields.js';
 import { fileMessages, formatOf, inspectFile, MAX_IMPORT_BYTES } from './import-files.js';
 import { IMPORT_PREVIEW_JOB, IMPORT_RUN_JOB, IMPORT_UNDO_JOB, openStored } from './import-jobs.js';
+import type { PreviewSummary } from './import-summary.js';
 import {
-  countDuplicates,
-  countImportRows,
   findImport,
   type ImportRecord,
   insertImport,
@@ -73,22 +72,13 @@ const PHASES: Record<string, 'preview' | 'run' | 'undo'> = {
   [IMPORT_UNDO_JOB]: 'undo',
 };
 
-export async function importView(ctx: AppContext, record: ImportRecord) {
+export function importView(record: ImportRecord) {
   const file = JSON.parse(record.headers) as { columns: string[]; samples: string[][] };
   const options = record.options ? (JSON.parse(record.options) as Omit<ImportSettings, 'mapping'>) : null;
   const failed = record.job_state === 'failed';
   const previewed = ['previewed', 'running', 'done', 'undoing', 'undone'].includes(record.state);
-  let preview = null;
-  if (previewed) {
-    const counts = await countImportRows(ctx.db, record.id, 'preview');
-    preview = {
-      create: counts.create ?? 0,
-      update: counts.update ?? 0,
-      skip: counts.skip ?? 0,
-      error: counts.error ?? 0,
-      duplicates: await countDuplicates(ctx.db, record.id, 'preview'),
-    };
-  }
+  const preview =
+    previewed && record.preview_summary ? (JSON.parse(record.preview_summary) as PreviewSummary) : null;
   return {
     id: record.id,
     entity: record.entity as Entity,
@@ -130,7 +120,7 @@ export async function importView(ctx: AppContext, record: ImportRecord) {
     undoneAt: record.undone_at,
   };
 }
-export type ImportView = Awaited<ReturnType<typeof importView>>;
+export type ImportView = ReturnType<typeof importView>;
 
 /**
  * Receives a file, refuses what cannot be imported (wrong type, empty, too large, unreadable) with
@@ -174,7 +164,7 @@ export async function uploadImport(
       created_at: at,
       updated_at: at,
     });
-    return importView(ctx, (await findImport(ctx.db, id))!);
+    return importView((await findImport(ctx.db, id))!);
   } catch (error) {
     if (file && committed) await ctx.files.delete(file.storedName);
     else if (file) await ctx.files.discard(file.storedName);
@@ -209,7 +199,7 @@ export async function previewImport(
   }
   checkSettings(record, settings);
   await startJob(ctx, actor, record, IMPORT_PREVIEW_JOB, 'previewing', settings);
-  return importView(ctx, (await findImport(ctx.db, id))!);
+  return importView((await findImport(ctx.db, id))!);
 }
 
 /** Queues the run; it must follow a preview of the same settings, and stop at errors unless told. */
@@ -225,10 +215,10 @@ export async function runImport(
   checkSettings(record, settings);
   if (record.state !== 'previewed' || !sameSettings(record, settings))
     throw conflict(importMessages.notPreviewed);
-  const errors = (await countImportRows(ctx.db, id, 'preview')).error ?? 0;
+  const errors = record.preview_summary ? (JSON.parse(record.preview_summary) as PreviewSummary).error : 0;
   if (errors > 0 && !settings.skipErrors) throw conflict(importMessages.hasErrors(errors));
   await startJob(ctx, actor, record, IMPORT_RUN_JOB, 'running', settings);
-  return importView(ctx, (await findImport(ctx.db, id))!);
+  return importView((await findImport(ctx.db, id))!);
 }
 
 export async function undoImport(ctx: AppContext, actor: Authenticated, id: number): Promise<ImportView> {
@@ -243,7 +233,7 @@ export async function undoImport(ctx: AppContext, actor: Authenticated, id: numb
     await updateImport(trx, id, { state: 'undoing', job_id: jobId ?? null, updated_at: nowIso() });
   });
   ctx.jobs.wake();
-  return importView(ctx, (await findImport(ctx.db, id))!);
+  return importView((await findImport(ctx.db, id))!);
 }
 
 async function startJob(
@@ -268,7 +258,7 @@ async function startJob(
 }
 
 export async function getImport(ctx: AppContext, actor: Authenticated, id: number): Promise<ImportView> {
-  return importView(ctx, await visibleImport(ctx, actor, id));
+  return importView(await visibleImport(ctx, actor, id));
 }
 
 /** The import history: everyone's for admins, one's own otherwise. */
@@ -279,7 +269,7 @@ export async function importHistory(ctx: AppContext, actor: Authenticated, limit
     offset,
     isAdmin(actor) ? undefined : actor.user.id,
   );
-  return { total, rows: await Promise.all(rows.map((row) => importView(ctx, row))) };
+  return { total, rows: rows.map(importView) };
 }
 
 export async function importRows(
