@@ -137,8 +137,8 @@ export const CONTACT_SCENARIOS: readonly Scenario[] = [
   ).map(
     ([sort, order]): Scenario => ({
       // Where dragging the scrollbar to the middle of a million contacts lands.
-      name: `contacts: leads page of 100 at offset 300,000 by ${sort} ${order}`,
-      path: `/api/contacts?type=lead&limit=100&offset=300000&sort=${sort}&order=${order}`,
+      name: `contacts: leads page of 100 at offset 50,000 by ${sort} ${order}`,
+      path: `/api/contacts?type=lead&limit=100&offset=50000&sort=${sort}&order=${order}`,
       target: { sqlite: DEEP_PAGE_MS },
       direct: contactsDirect,
     }),
