@@ -3,6 +3,7 @@
  *
  *   npm run seed -- --users 10000 [--partners 5000] [--contacts 100000] [--products 10000]
  *                   [--data-dir DIR | --database-url URL] [--reset] [--seed N]
+ *   npm run seed -- --demo      a small data set to look around in (see DEMO_COUNTS)
  *
  * Without --data-dir or --database-url it writes where the server would (DATA_DIR / DATABASE_URL).
  * Each data set has a generator module under bench/generators; this file only reads the command
@@ -20,15 +21,20 @@ import { Rng } from './lib/prng.js';
 
 const USAGE = `Usage: npm run seed -- [options]
   --users N             users to create, the first being the admin ${SEED_ADMIN_EMAIL} (default 10000)
-  --partners N          partners (agencies) with parents, sales reps and staff (default 5000)
+  --partners N          partners (agencies) with parents, sales reps and staff (default 50000)
   --contacts N          contacts, with notes and history in proportion (default 100000)
-  --products N          products over the category tree (default 10000)
+  --products N          products over the category tree (default 100000)
   --data-dir DIR        SQLite database DIR/crm.sqlite
   --database-url URL    PostgreSQL database (postgres://…)
   --reset               empty the generated tables first (otherwise they must be empty)
   --seed N              random seed; the same seed and --until give the same data (default 1)
   --until YYYY-MM-DD    generated dates fall before this day (default: today, UTC)
-  --password TEXT       password of every generated account (default ${DEFAULT_PASSWORD})`;
+  --password TEXT       password of every generated account (default ${DEFAULT_PASSWORD})
+  --demo                a small demo data set: 6 users, 12 partners, 80 contacts, 24 products
+                        (counts given as options still win)`;
+
+/** --demo: enough of everything to try each screen, small enough to read through. */
+const DEMO_COUNTS: Record<string, number> = { users: 6, partners: 12, contacts: 80, products: 24 };
 
 /** The data sets in order; each step's tables are listed children first (SeedStep in generators/context.ts). */
 const STEPS: readonly SeedStep[] = [
@@ -48,6 +54,7 @@ async function main(): Promise<number> {
     seed: { type: 'string' },
     until: { type: 'string' },
     password: { type: 'string' },
+    demo: { type: 'boolean' },
     help: { type: 'boolean' },
   });
   if (values.help) {
@@ -57,7 +64,12 @@ async function main(): Promise<number> {
   const counts = new Map(
     STEPS.map((step) => [
       step,
-      step.option ? intOption(values, step.option, step.defaultCount, { min: 1, max: 5_000_000 }) : 0,
+      step.option
+        ? intOption(values, step.option, (values.demo && DEMO_COUNTS[step.option]) || step.defaultCount, {
+            min: 1,
+            max: 5_000_000,
+          })
+        : 0,
     ]),
   );
   const seed = intOption(values, 'seed', 1, { max: 0xffffffff });

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
+import { answerMetricsRequests } from './plugins/metrics-cluster.js';
 
 export interface ServerProcesses {
   /** The port they share (the one asked for, or the one chosen for PORT=0). */
@@ -41,6 +42,7 @@ export async function forkServerProcesses(options: ForkOptions): Promise<ServerP
     ...(options.exec ? { exec: options.exec } : {}),
     execArgv: [...(options.execArgv ?? process.execArgv), ...SERVER_NODE_FLAGS],
   });
+  answerMetricsRequests();
   const running = new Set<Worker>();
   let stopping = false;
 

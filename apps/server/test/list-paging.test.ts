@@ -126,7 +126,7 @@ describe('cursor and offset paging', () => {
 
   it('skips and repeats no row while rows are added between pages', async () => {
     const query = { type: 'lead', 'filter.name': 'contains:pager' };
-    for (const sort of [{}, { sort: 'name', order: 'asc' }]) {
+    for (const sort of [{}, { sort: 'name', order: 'asc' }] as Record<string, string>[]) {
       const before = ids((await list('/api/contacts', { ...query, ...sort, limit: 500 })).rows);
       const first = await list('/api/contacts', { ...query, ...sort, limit: 4 });
       // Newest first puts these above the first page; by name, one lands before and one after it.

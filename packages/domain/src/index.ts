@@ -1,5 +1,6 @@
 export * from './agencies.js';
 export * from './auth.js';
+export * from './common-passwords.js';
 export * from './contacts.js';
 export * from './countries.js';
 export * from './email.js';

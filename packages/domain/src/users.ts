@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords.js';
 import { emailField } from './email.js';
 import { userMessages as m } from './messages.js';
 import { phoneField } from './phone.js';
-import { requiredText } from './text.js';
+import { ROLES, type Role } from './roles.js';
 
-export const ROLES = ['admin', 'user'] as const;
-export type Role = (typeof ROLES)[number];
-/** The /users route also admits "manager" (specification 000 §2.2); no account can hold it today. */
-export const USERS_ROUTE_ROLES = ['admin', 'manager'] as const;
+export { ROLES, type Role, USERS_ROUTE_ROLES } from './roles.js';
+
+import { requiredText } from './text.js';
 
 export const PASSWORD_MIN_LENGTH = 6;
 
@@ -26,7 +26,8 @@ const newPassword = z
   .string({ error: m.passwordRequired })
   .min(1, { error: m.passwordRequired })
   .min(PASSWORD_MIN_LENGTH, { error: m.passwordLength })
-  .max(200);
+  .max(200)
+  .refine((password) => !isCommonPassword(password), { error: m.passwordTooCommon });
 
 /** The user form when creating: every field, password required. */
 export const createUserSchema = z.object({ ...baseUser, password: newPassword });
@@ -69,6 +70,8 @@ export interface User {
   isActive: boolean;
   createdAt: string;
   updatedAt: string;
+  /** Sent back with an edit (If-Match or `version`) so that a stale edit is refused. */
+  version: number;
 }
 
 /** A user as the API answers it to everyone else: enough for pickers. */

@@ -20,12 +20,25 @@ export function sqlitePath(dataDir: string): string {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The connection pool behind a PostgreSQL database (its use is a metric); none for SQLite. */
+export function postgresPool(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 /** PostgreSQL when a URL is given, else the embedded SQLite file in the data folder. */
 export function createDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }),
-    });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A connection that the server or the network drops is reported as an 'error' event: by the pool
+    // for an idle one, by the client for one in use (whose query fails on its own). Unheard, either
+    // event would end the process; the pool discards the dead connection and opens a new one.
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(sqlitePath(options.dataDir));

@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-contacts.js';
 import * as m0003 from './migrations/0003-agencies.js';
 import * as m0004 from './migrations/0004-products.js';
 import * as m0005 from './migrations/0005-contact-counts.js';
+import * as m0006 from './migrations/0006-versions.js';
 import * as m0007 from './migrations/0007-jobs.js';
 import * as m0007b from './migrations/0007b-imports-exports.js';
 import * as m0007c from './migrations/0007c-import-preview-summary.js';
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0008-list-indexes': m0008,
   '0009-search-views-merge': m0009,
   '0012-tasks-and-notifications': m0012,
+  '0006-versions': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

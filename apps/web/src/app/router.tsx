@@ -1,57 +1,92 @@
 import { USERS_ROUTE_ROLES } from '@crm/domain';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { agencyRoutes } from '../features/agencies/routes';
-import { LoginPage } from '../features/auth/routes/login-page';
 import { contactRoutes } from '../features/contacts/routes';
-import { DashboardPage } from '../features/dashboard/routes/dashboard-page';
 import { importRoutes } from '../features/imports/routes';
 import { productRoutes } from '../features/products/routes';
-import { ProfilePage } from '../features/profile/routes/profile-page';
-import { EditUserPage } from '../features/users/routes/edit-user-page';
-import { NewUserPage } from '../features/users/routes/new-user-page';
-import { UsersPage } from '../features/users/routes/users-page';
+import { taskRoutes } from '../features/tasks/routes';
 import { GuestOnly } from './guards/guest-only';
 import { RequireAuth } from './guards/require-auth';
-import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
-import { AppLayout } from './shell/app-layout';
+import { registerPreloadRoutes } from './route-preload';
 
-/** 000 §2.1. Each feature lists its own routes; they all live inside the signed-in shell. */
-export const router = createBrowserRouter([
+/**
+ * 000 §2.1. Each feature lists its own routes; they all live inside the signed-in shell. Every screen,
+ * and the shell itself, is a chunk of its own: the login page loads none of the signed-in code.
+ */
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
       {
         element: <GuestOnly />,
-        children: [{ path: '/login', element: <LoginPage /> }],
+        children: [
+          {
+            path: '/login',
+            lazy: async () => ({ Component: (await import('../features/auth/routes/login-page')).LoginPage }),
+          },
+        ],
       },
       {
         element: <RequireAuth />,
         children: [
           {
-            element: <AppLayout />,
+            lazy: async () => ({ Component: (await import('./shell/app-layout')).AppLayout }),
             children: [
-              { path: '/', element: <DashboardPage /> },
-              { path: '/profile', element: <ProfilePage /> },
+              {
+                path: '/',
+                lazy: async () => ({
+                  Component: (await import('../features/dashboard/routes/dashboard-page')).DashboardPage,
+                }),
+              },
+              {
+                path: '/profile',
+                lazy: async () => ({
+                  Component: (await import('../features/profile/routes/profile-page')).ProfilePage,
+                }),
+              },
               {
                 path: '/users',
-                element: (
-                  <RequireAuth allowedRoles={USERS_ROUTE_ROLES}>
-                    <UsersPage />
-                  </RequireAuth>
-                ),
+                lazy: async () => {
+                  const { UsersPage } = await import('../features/users/routes/users-page');
+                  return {
+                    element: (
+                      <RequireAuth allowedRoles={USERS_ROUTE_ROLES}>
+                        <UsersPage />
+                      </RequireAuth>
+                    ),
+                  };
+                },
               },
-              { path: '/new-user', element: <NewUserPage /> },
-              { path: '/edit-user/:id', element: <EditUserPage /> },
+              {
+                path: '/new-user',
+                lazy: async () => ({
+                  Component: (await import('../features/users/routes/new-user-page')).NewUserPage,
+                }),
+              },
+              {
+                path: '/edit-user/:id',
+                lazy: async () => ({
+                  Component: (await import('../features/users/routes/edit-user-page')).EditUserPage,
+                }),
+              },
               ...contactRoutes,
               ...agencyRoutes,
               ...productRoutes,
+              ...taskRoutes,
               ...importRoutes,
-              { path: '*', element: <NotFoundPage /> },
+              {
+                path: '*',
+                lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }),
+              },
             ],
           },
         ],
       },
     ],
   },
-]);
+];
+
+registerPreloadRoutes(routes);
+
+export const router = createBrowserRouter(routes);

@@ -1,12 +1,10 @@
-import { Input } from '@mantine/core';
-import { useId } from 'react';
-import { type CountryIso2, PhoneInput as InternationalPhoneInput } from 'react-international-phone';
-import { PHONE_FLAGS } from './phone-flags';
-import classes from './phone-input.module.css';
+import { TextInput } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import type { CountryIso2 } from 'react-international-phone';
 
 export const DEFAULT_PHONE_COUNTRY: CountryIso2 = 'tr';
 
-interface PhoneInputProps {
+export interface PhoneInputProps {
   label: string;
   /** E.164-like text ("+905321234567"), or "" when nothing beyond the dial code was typed. */
   value: string;
@@ -19,53 +17,23 @@ interface PhoneInputProps {
   name?: string;
 }
 
-/** A phone number with a country picker (flags), laid out like a Mantine input. */
-export function PhoneInput({
-  label,
-  value,
-  onChange,
-  defaultCountry = DEFAULT_PHONE_COUNTRY,
-  error,
-  description,
-  required,
-  disabled,
-  name,
-}: PhoneInputProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
+const PhoneInputField = lazy(async () => ({
+  default: (await import('./phone-input-field')).PhoneInputField,
+}));
+
+/**
+ * The phone input; its country list and flags are fetched the first time a form shows one, with a
+ * placeholder of the same label meanwhile.
+ */
+export function PhoneInput(props: PhoneInputProps) {
+  const { label, description, required } = props;
   return (
-    <Input.Wrapper
-      id={id}
-      label={label}
-      error={error}
-      description={description}
-      required={required}
-      errorProps={{ id: errorId }}
+    <Suspense
+      fallback={
+        <TextInput label={label} description={description} required={required} disabled value="" readOnly />
+      }
     >
-      <InternationalPhoneInput
-        className={error ? `${classes.root} ${classes.invalid}` : classes.root}
-        inputClassName={classes.input}
-        countrySelectorStyleProps={{
-          buttonClassName: classes.countryButton,
-          dropdownStyleProps: { className: classes.dropdown },
-        }}
-        defaultCountry={defaultCountry}
-        flags={PHONE_FLAGS}
-        disableDialCodeAndPrefix
-        showDisabledDialCodeAndPrefix
-        value={value}
-        disabled={disabled}
-        inputProps={{
-          id,
-          name,
-          required,
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? errorId : undefined,
-        }}
-        onChange={(phone, { country }) =>
-          onChange(phone.replace(/\D/g, '') === country.dialCode ? '' : phone)
-        }
-      />
-    </Input.Wrapper>
+      <PhoneInputField {...props} />
+    </Suspense>
   );
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { type ListSpec, likePattern, listConditions, pageOf, pageWithTotal } from '../../db/list-query.js';
 import type { ListSource } from '../../db/list-stream.js';
 import type { AgenciesTable } from '../../db/schema.js';
+import { nextVersion } from '../versions/versions.repository.js';
 
 const agencyColumns = [
   'agencies.id',
@@ -21,6 +22,7 @@ const agencyColumns = [
   'agencies.is_active',
   'agencies.created_at',
   'agencies.updated_at',
+  'agencies.version',
   'parent.name as parent_name',
   'creator.name as creator_name',
   'creator.email as creator_email',
@@ -108,8 +110,13 @@ export async function insertAgency(db: Db, values: Insertable<AgenciesTable>): P
   return id;
 }
 
+/** Every update adds one to the version in the same statement. */
 export async function updateAgency(db: Db, id: number, values: Updateable<AgenciesTable>): Promise<void> {
-  await db.updateTable('agencies').set(values).where('id', '=', id).execute();
+  await db
+    .updateTable('agencies')
+    .set({ version: nextVersion, ...values })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function salesRepsOf(db: Db, agencyId: number) {
@@ -157,7 +164,7 @@ export async function setAgenciesActive(db: Db, ids: number[], active: boolean, 
   if (ids.length === 0) return;
   await db
     .updateTable('agencies')
-    .set({ is_active: active ? 1 : 0, updated_at: at })
+    .set({ version: nextVersion, is_active: active ? 1 : 0, updated_at: at })
     .where('id', 'in', ids)
     .execute();
 }

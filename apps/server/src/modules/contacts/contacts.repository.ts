@@ -1,5 +1,5 @@
 import type { ContactType, ListQuery } from '@crm/domain';
-import { foldCase } from '@crm/domain';
+import { foldCase, TOTAL_CAP } from '@crm/domain';
 import { type Expression, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type Engine, engineOf } from '../../db/dialect.js';
@@ -11,10 +11,11 @@ import {
   listConditions,
   nextCursorOf,
   pageOf,
-  totalFromPage,
+  SORT_MATCHES_UP_TO,
 } from '../../db/list-query.js';
 import type { ListSource } from '../../db/list-stream.js';
 import type { ContactsTable } from '../../db/schema.js';
+import { nextVersion } from '../versions/versions.repository.js';
 
 /**
  * What a list row shows and its row actions need (the Convert dialog asks only for the missing
@@ -61,6 +62,7 @@ const contactColumns = [
   'contacts.service_category',
   'contacts.room_number',
   'contacts.notes',
+  'contacts.version',
 ] as const;
 
 function contactsJoined(db: Db) {
@@ -119,10 +121,6 @@ function containsNarrowing(value: string, engine: Engine): Expression<SqlBool> |
     : sql<SqlBool>`contacts.search_text like ${likePattern(needle)} escape '\\'`;
 }
 
-function searchesByIndex(q: string, engine: Engine): boolean {
-  return engine === 'sqlite' && q.trim().length > 0;
-}
-
 const key = (expr: string, inSearchText = false) =>
   ({ expr, kind: 'text', ignoreCase: true, folded: true, inSearchText }) as const;
 
@@ -149,48 +147,50 @@ export interface ContactScope {
   agencyId?: number;
 }
 
-/**
- * Type and active state lead every list index, so they are always constrained. `byMatches` writes
- * them as `+contacts.type`, which SQLite will not serve from an index: counting a search's matches
- * is then done by looking each match up by id (1,700 for a common surname) rather than by testing
- * every active lead of an index against the matches (70,000).
- */
-function scopeConditions(scope: ContactScope, byMatches = false): Expression<SqlBool>[] {
-  const column = (name: string) => sql.raw(`${byMatches ? '+' : ''}contacts.${name}`);
+/** Type and active state lead every list index, so they are always constrained. */
+function scopeConditions(scope: ContactScope): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [
     scope.type
-      ? sql<SqlBool>`${column('type')} = ${scope.type}`
-      : sql<SqlBool>`${column('type')} in ('LEAD', 'CUSTOMER')`,
-    sql<SqlBool>`${column('is_active')} = 1`,
+      ? sql<SqlBool>`contacts.type = ${scope.type}`
+      : sql<SqlBool>`contacts.type in ('LEAD', 'CUSTOMER')`,
+    sql<SqlBool>`contacts.is_active = 1`,
   ];
   if (scope.agencyId !== undefined) conditions.push(sql<SqlBool>`contacts.agency_id = ${scope.agencyId}`);
   return conditions;
 }
 
+/**
+ * The unfiltered totals are kept by the contact_counts triggers. A narrowed list is counted first,
+ * up to the cap. On SQLite the count reads the matching ids (through the filter's or the search's
+ * own index), and when they are few (SORT_MATCHES_UP_TO) the page is sorted from those ids: one
+ * evaluation of the search serves both, and SQLite, which has no statistics, cannot choose to walk
+ * a million rows of the sort index looking for a rare value.
+ */
 export async function listContacts(db: Db, scope: ContactScope, query: ListQuery) {
-  const scoped = scopeConditions(scope);
   const narrowed = listConditions(db, query, contactListSpec);
-  const conditions = [...scoped, ...narrowed];
+  let conditions = [...scopeConditions(scope), ...narrowed];
   const listed = contactsJoined(db).select(contactListColumns);
-  const rows = await pageOf(listed, query, contactListSpec, conditions).execute();
-  // The unfiltered totals are kept by the contact_counts triggers; a narrowed list is counted, up
-  // to the cap, unless its first page already holds every match.
+  let counted: { total: number; capped: boolean };
+  let sortMatches = false;
+  if (narrowed.length === 0 && scope.agencyId === undefined) {
+    counted = { total: await activeCount(db, scope.type), capped: false };
+  } else if (engineOf(db) === 'sqlite') {
+    const ids = await matchingIds(db, conditions, TOTAL_CAP + 1);
+    counted =
+      ids.length > TOTAL_CAP ? { total: TOTAL_CAP, capped: true } : { total: ids.length, capped: false };
+    if (ids.length <= SORT_MATCHES_UP_TO) {
+      conditions = [sql<SqlBool>`contacts.id in (select value from json_each(${JSON.stringify(ids)}))`];
+      sortMatches = true;
+    }
+  } else {
+    counted = await countMatches(db, 'contacts', conditions);
+  }
+  const rows = await pageOf(listed, query, contactListSpec, conditions, { sortMatches }).execute();
   const result: ListResult<(typeof rows)[number]> = {
     rows,
-    total: 0,
-    capped: false,
+    ...counted,
     nextCursor: nextCursorOf(rows, query),
   };
-  const known = totalFromPage(query, rows.length);
-  if (narrowed.length === 0 && scope.agencyId === undefined) result.total = await activeCount(db, scope.type);
-  else if (known !== undefined) result.total = known;
-  else {
-    const byMatches = query.q !== undefined && searchesByIndex(query.q, engineOf(db));
-    Object.assign(
-      result,
-      await countMatches(db, 'contacts', [...scopeConditions(scope, byMatches), ...narrowed]),
-    );
-  }
   return result;
 }
 
@@ -205,6 +205,14 @@ export function contactListSource(
     conditions: [...scopeConditions(scope), ...listConditions(db, query, contactListSpec)],
     spec: contactListSpec,
   };
+}
+
+/** The ids of up to `limit` matching contacts, in no particular order. */
+async function matchingIds(db: Db, conditions: Expression<SqlBool>[], limit: number): Promise<number[]> {
+  let qb = db.selectFrom('contacts').select('contacts.id');
+  for (const condition of conditions) qb = qb.where(condition);
+  const rows = await qb.limit(limit).execute();
+  return rows.map((row) => row.id);
 }
 
 /** Active contacts of a type, or of both types, as the contact_counts triggers keep them. */
@@ -225,6 +233,16 @@ export function countContacts(db: Db, type: ContactType): Promise<number> {
 
 export async function findContact(db: Db, id: number) {
   return contactsQuery(db).where('contacts.id', '=', id).executeTakeFirst();
+}
+
+/** The survivor a merged contact points at, if it was merged. */
+export async function mergedIntoOf(db: Db, id: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('contacts')
+    .select('merged_into_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.merged_into_id ?? null;
 }
 
 export async function insertContact(db: Db, values: Insertable<ContactsTable>): Promise<number> {
@@ -249,8 +267,13 @@ export async function insertContacts(db: Db, rows: Insertable<ContactsTable>[]):
   return ids;
 }
 
+/** Every update adds one to the version in the same statement. */
 export async function updateContact(db: Db, id: number, values: Updateable<ContactsTable>): Promise<void> {
-  await db.updateTable('contacts').set(values).where('id', '=', id).execute();
+  await db
+    .updateTable('contacts')
+    .set({ version: nextVersion, ...values })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Other contacts sharing the full name, the e-mail or the phone; each key is indexed. */

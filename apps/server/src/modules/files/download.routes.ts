@@ -35,7 +35,7 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       .header('x-content-type-options', 'nosniff')
       .header(
         'content-security-policy',
-        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; sandbox",
       )
       .header('cache-control', 'private, no-store')
       .header('content-length', stored.size)

@@ -6,6 +6,7 @@ import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import type { ParentKind, ParentRef } from '../parents.js';
+import { remindOfFileValidity } from '../tasks/file-reminders.js';
 import { type FileRow, findFile, insertFile, listFiles, setFileActive } from './files.repository.js';
 import { receiveUpload } from './upload-reader.js';
 
@@ -107,6 +108,7 @@ export async function uploadFile(
       nowIso(),
     ),
   );
+  await remindOfFileValidity(ctx, actor, parent, { id, name, validUntil });
   return toStoredFile(ctx, (await findFile(ctx.db, id))!, actor);
 }
 

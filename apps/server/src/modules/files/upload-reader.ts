@@ -1,11 +1,22 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { payloadTooLarge } from '../../lib/http-errors.js';
+import { badRequest, HttpError, payloadTooLarge } from '../../lib/http-errors.js';
 import { storedName } from './file-storage.js';
 import type { FileStore } from './storage/index.js';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const FILE_TOO_LARGE = 'File size exceeds 5MB limit';
+export const MALFORMED_FORM = 'The upload is not a valid multipart form';
+
+/**
+ * The form parser's own complaints (no boundary, a body cut short) are the client's doing; errors
+ * of the disk (ENOSPC, EACCES…) and our own HTTP errors are not.
+ */
+function isMalformedForm(error: unknown): boolean {
+  if (error instanceof HttpError || !(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return typeof code !== 'string' || !/^E[A-Z]+$/.test(code);
+}
 
 export interface ReceivedUpload {
   file?: { storedName: string; originalName: string; mimeType: string; size: number };
@@ -43,6 +54,7 @@ export async function receiveUpload(
   } catch (error) {
     if (received.file) await store.discard(received.file.storedName);
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(limit.message);
+    if (isMalformedForm(error)) throw badRequest(MALFORMED_FORM);
     throw error;
   }
   return received;

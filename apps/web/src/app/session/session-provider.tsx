@@ -1,5 +1,4 @@
 import { authMessages, type User } from '@crm/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apiFetch } from '../../lib/api-client';
@@ -19,7 +18,6 @@ import { useSessionWatch } from './use-session-watch';
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [restored] = useState<RestoredSession>(() => restoreSession());
   const [user, setUserState] = useState<User | null>(restored.state === 'signed-in' ? restored.user : null);
 
@@ -51,11 +49,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
       clearStoredSession();
       if (reason === 'inactivity') leaveSessionMessage({ kind: 'info', text: authMessages.inactivityLogout });
+      // The shell, and the query cache it holds, unmount with the user: nothing cached survives.
       setUserState(null);
-      queryClient.clear();
       navigate('/login', { replace: true });
     },
-    [navigate, queryClient],
+    [navigate],
   );
 
   const onUserChangedElsewhere = useCallback((raw: string | null) => {

@@ -2,6 +2,7 @@ import type { ColumnFilter, FilterMode } from '@crm/domain';
 import { ActionIcon, Button, Group, NativeSelect, Popover, Stack, Text, TextInput } from '@mantine/core';
 import { IconFilter, IconFilterFilled } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import classes from './data-table.module.css';
 import { defaultMode, FILTER_MODE_LABELS, offeredModes } from './filter-modes';
 import type { ColumnFilterConfig } from './types';
 
@@ -42,7 +43,8 @@ export function ColumnFilterPopover({ header, config, value, onChange }: ColumnF
         <ActionIcon
           variant={value ? 'light' : 'subtle'}
           color={value ? undefined : 'gray'}
-          size="sm"
+          size={24}
+          className={classes.filterButton}
           aria-label={`Filter ${header}`}
           aria-pressed={value !== undefined}
           onClick={() => (opened ? setOpened(false) : open())}

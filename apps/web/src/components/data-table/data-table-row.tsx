@@ -6,6 +6,8 @@ import type { DataTableColumn, RowId } from './types';
 
 const ROW_CLASS = `${classes.row} ${classes.bodyRow}`;
 const ALIGN = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
+/** The row actions stay in view, pinned to the right edge, while a narrow window scrolls sideways. */
+export const PINNED_COLUMN = 'actions';
 
 /** Placement of a virtual row: its grid tracks, height and offset from the top. */
 export function rowStyle(gridTemplateColumns: string, height: number, start: number): CSSProperties {
@@ -37,9 +39,10 @@ export function DataTableRow<T>({ row, id, index, style, columns, checkbox }: Da
         <td
           key={column.key}
           className={classes.cell}
+          data-pinned={column.key === PINNED_COLUMN || undefined}
           style={column.align ? { justifyContent: ALIGN[column.align] } : undefined}
         >
-          {column.render(row)}
+          {column.render(row, 'row')}
         </td>
       ))}
     </tr>

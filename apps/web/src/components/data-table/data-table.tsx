@@ -1,23 +1,33 @@
 import { Center, Loader, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from '../../lib/toast';
 import { ViewPicker } from '../saved-views/view-picker';
 import { ColumnChooser } from './column-chooser';
 import classes from './data-table.module.css';
-import { DataTableRow, LoadingMoreRow, rowStyle } from './data-table-row';
+import { CardControls, DataTableCard, defaultCardHeight } from './data-table-cards';
+import { DataTableRow, LoadingMoreRow, PINNED_COLUMN, rowStyle } from './data-table-row';
 import { DataTableToolbar } from './data-table-toolbar';
 import { HeaderCell } from './header-cell';
 import { SelectAllCheckbox } from './selection-checkbox';
-import type { DataTableProps } from './types';
+import type { DataTableProps, RowId } from './types';
 import { useChosenColumns } from './use-chosen-columns';
 import { useListState } from './use-list-state';
 import { usePagedRows } from './use-paged-rows';
 import { useRowSelection } from './use-row-selection';
 
-const HEADER_HEIGHT = 48;
-const CHECKBOX_TRACK = '52px';
+const HEADER_HEIGHT = 52;
+const CHECKBOX_TRACK = '44px';
 const DEFAULT_TRACK = 'minmax(120px, 1fr)';
+/** Under 768 px every list is a column of cards. */
+const CARDS_QUERY = '(max-width: 47.99em)';
+
+/** The smallest width of a grid track: "160px" or the first argument of "minmax(140px, 1fr)". */
+function trackMinimum(track: string): number {
+  const match = /^minmax\(\s*(\d+)px/.exec(track) ?? /^(\d+)px$/.exec(track);
+  return match ? Number(match[1]) : 0;
+}
 /** Ask for the next page when the last rendered row is this close to the end of what is loaded. */
 const PREFETCH_ROWS = 10;
 
@@ -42,7 +52,7 @@ export function DataTable<T>({
   selection,
   getRowLabel,
   toolbar,
-  minWidth = 720,
+  cardHeight,
 }: DataTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const selectionRef = useRef(selection);
@@ -56,6 +66,8 @@ export function DataTable<T>({
   const list = useListState(onListChange, listId !== undefined);
   const chosen = useChosenColumns(listId, allColumns, list.columns, list.setColumns);
   const columns = chosen.visible;
+  const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const itemHeight = cards ? (cardHeight ?? defaultCardHeight(columns)) : rowHeight;
   const { query, rows, total, capped } = usePagedRows({
     queryKey,
     fetchPage,
@@ -69,9 +81,13 @@ export function DataTable<T>({
   const virtualizer = useVirtualizer({
     count: hasNextPage ? rows.length + 1 : rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
+    estimateSize: () => itemHeight,
     overscan: 6,
   });
+  useEffect(() => {
+    // Rows and cards differ in height: positions are worked out again when the layout changes.
+    if (itemHeight > 0) virtualizer.measure();
+  }, [itemHeight, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
 
@@ -95,6 +111,19 @@ export function DataTable<T>({
 
   const tracks = [selection ? CHECKBOX_TRACK : null, ...columns.map((c) => c.width ?? DEFAULT_TRACK)];
   const gridTemplateColumns = tracks.filter((track) => track !== null).join(' ');
+  // Wide enough for every column's minimum; below it the table scrolls sideways, actions pinned.
+  const minWidth = tracks.reduce((sum, track) => sum + (track ? trackMinimum(track) : 0), 0);
+  const selectAll = selection && {
+    loadedCount: rows.length,
+    selectedCount: picked.loadedSelected,
+    onToggle: picked.toggleAll,
+  };
+  const checkboxOf = (row: T, id: RowId) =>
+    selection && {
+      label: getRowLabel ? getRowLabel(row) : `Select row ${id}`,
+      checked: picked.selected.has(id),
+      onToggle: () => picked.toggleRow(id),
+    };
   const firstLoad = query.isPending;
   const showEmpty = !firstLoad && !query.isError && rows.length === 0;
 
@@ -115,60 +144,92 @@ export function DataTable<T>({
         {listId && <ColumnChooser columns={chosen.choosable} shown={chosen.shown} onChange={chosen.choose} />}
         {toolbar}
       </DataTableToolbar>
+      {cards && (
+        <CardControls
+          columns={columns}
+          sort={list.state.sort}
+          filters={list.state.filters}
+          onToggleSort={list.toggleSort}
+          onFilter={list.setFilter}
+          selectAll={selectAll}
+        />
+      )}
       <div ref={scrollRef} className={classes.scroller} style={{ height: height + HEADER_HEIGHT }}>
-        <table
-          className={classes.table}
-          style={{ minWidth }}
-          aria-rowcount={total + 1}
-          aria-busy={query.isFetching}
-        >
-          <thead className={classes.head}>
-            <tr className={classes.row} style={{ gridTemplateColumns }} aria-rowindex={1}>
-              {selection && (
-                <SelectAllCheckbox
-                  loadedCount={rows.length}
-                  selectedCount={picked.loadedSelected}
-                  onToggle={picked.toggleAll}
-                />
-              )}
-              {columns.map((column) => (
-                <HeaderCell
-                  key={column.key}
-                  column={column}
-                  sort={list.state.sort}
-                  filter={list.state.filters[column.key]}
-                  onToggleSort={list.toggleSort}
-                  onFilter={list.setFilter}
-                />
-              ))}
-            </tr>
-          </thead>
-          <tbody className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
+        {cards ? (
+          <ul
+            className={classes.cardList}
+            style={{ height: virtualizer.getTotalSize() }}
+            aria-busy={query.isFetching}
+          >
             {items.map((item) => {
               const row = rows[item.index];
-              const style = rowStyle(gridTemplateColumns, rowHeight, item.start);
-              if (row === undefined) return <LoadingMoreRow key="loading-more" style={style} />;
+              const style = { height: itemHeight, transform: `translateY(${item.start}px)` };
+              if (row === undefined) {
+                return (
+                  <li key="loading-more" className={classes.card} style={style}>
+                    <Center h="100%">
+                      <Loader size="sm" aria-label="Loading more rows" />
+                    </Center>
+                  </li>
+                );
+              }
               const id = getRowId(row);
               return (
-                <DataTableRow
+                <DataTableCard
                   key={id}
                   row={row}
                   id={id}
-                  index={item.index}
                   style={style}
                   columns={columns}
-                  checkbox={
-                    selection && {
-                      label: getRowLabel ? getRowLabel(row) : `Select row ${id}`,
-                      checked: picked.selected.has(id),
-                      onToggle: () => picked.toggleRow(id),
-                    }
-                  }
+                  checkbox={checkboxOf(row, id)}
                 />
               );
             })}
-          </tbody>
-        </table>
+          </ul>
+        ) : (
+          <table
+            className={classes.table}
+            style={{ minWidth }}
+            aria-rowcount={total + 1}
+            aria-busy={query.isFetching}
+          >
+            <thead className={classes.head}>
+              <tr className={classes.row} style={{ gridTemplateColumns }} aria-rowindex={1}>
+                {selectAll && <SelectAllCheckbox {...selectAll} />}
+                {columns.map((column) => (
+                  <HeaderCell
+                    key={column.key}
+                    column={column}
+                    sort={list.state.sort}
+                    filter={list.state.filters[column.key]}
+                    onToggleSort={list.toggleSort}
+                    onFilter={list.setFilter}
+                    pinned={column.key === PINNED_COLUMN}
+                  />
+                ))}
+              </tr>
+            </thead>
+            <tbody className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
+              {items.map((item) => {
+                const row = rows[item.index];
+                const style = rowStyle(gridTemplateColumns, rowHeight, item.start);
+                if (row === undefined) return <LoadingMoreRow key="loading-more" style={style} />;
+                const id = getRowId(row);
+                return (
+                  <DataTableRow
+                    key={id}
+                    row={row}
+                    id={id}
+                    index={item.index}
+                    style={style}
+                    columns={columns}
+                    checkbox={checkboxOf(row, id)}
+                  />
+                );
+              })}
+            </tbody>
+          </table>
+        )}
         {firstLoad && (
           <Center h={height}>
             <Loader aria-label="Loading" />

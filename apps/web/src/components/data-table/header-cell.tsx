@@ -1,5 +1,5 @@
 import type { ColumnFilter } from '@crm/domain';
-import { Group, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { ColumnFilterPopover } from './column-filter-popover';
 import classes from './data-table.module.css';
 import { SortToggle } from './sort-toggle';
@@ -11,30 +11,45 @@ interface HeaderCellProps<T> {
   filter: ColumnFilter | undefined;
   onToggleSort: (column: string) => void;
   onFilter: (column: string, filter: ColumnFilter | undefined) => void;
+  /** A table header, or a control of the cards' toolbar (screens under 768 px). */
+  as?: 'th' | 'div';
+  pinned?: boolean;
 }
 
-export function HeaderCell<T>({ column, sort, filter, onToggleSort, onFilter }: HeaderCellProps<T>) {
+/** Title (a sort toggle when sortable) and filter button; the title wraps, the button never moves over it. */
+export function HeaderCell<T>({
+  column,
+  sort,
+  filter,
+  onToggleSort,
+  onFilter,
+  as: Element = 'th',
+  pinned,
+}: HeaderCellProps<T>) {
   const order = sort?.column === column.key ? sort.order : undefined;
   const ariaSort = order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : undefined;
   return (
-    <th className={classes.headerCell} aria-sort={column.sortable ? (ariaSort ?? 'none') : undefined}>
-      <Group gap={4} wrap="nowrap" justify={column.align === 'right' ? 'flex-end' : 'flex-start'}>
-        {column.sortable ? (
-          <SortToggle header={column.header} order={order} onToggle={() => onToggleSort(column.key)} />
-        ) : (
-          <Text span size="sm" fw={600}>
-            {column.header}
-          </Text>
-        )}
-        {column.filter && (
-          <ColumnFilterPopover
-            header={column.header}
-            config={column.filter}
-            value={filter}
-            onChange={(next) => onFilter(column.key, next)}
-          />
-        )}
-      </Group>
-    </th>
+    <Element
+      className={Element === 'th' ? classes.headerCell : classes.cardControl}
+      aria-sort={Element === 'th' && column.sortable ? (ariaSort ?? 'none') : undefined}
+      data-pinned={pinned || undefined}
+      data-align={column.align}
+    >
+      {column.sortable ? (
+        <SortToggle header={column.header} order={order} onToggle={() => onToggleSort(column.key)} />
+      ) : (
+        <Text span size="sm" fw={600} className={classes.headerText}>
+          {column.header}
+        </Text>
+      )}
+      {column.filter && (
+        <ColumnFilterPopover
+          header={column.header}
+          config={column.filter}
+          value={filter}
+          onChange={(next) => onFilter(column.key, next)}
+        />
+      )}
+    </Element>
   );
 }

@@ -6,6 +6,7 @@ export type {
   FetchPage,
   FilterOption,
   RowId,
+  RowLayout,
   RowSelection,
 } from './types';
 export { nextSort } from './use-list-state';

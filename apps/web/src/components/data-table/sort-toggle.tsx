@@ -19,8 +19,11 @@ export function SortToggle({ header, order, onToggle }: SortToggleProps) {
       aria-label={`Sort by ${header}`}
       data-sorted={order ?? undefined}
     >
-      <span>{header}</span>
-      <Icon size={14} stroke={2} className={classes.sortIcon} aria-hidden="true" />
+      <span className={classes.headerText}>
+        {header}
+        {/* In the last word's line, so that a wrapped title keeps its arrow. */}
+        <Icon size={14} stroke={2} className={classes.sortIcon} aria-hidden="true" />
+      </span>
     </UnstyledButton>
   );
 }

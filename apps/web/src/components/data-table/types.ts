@@ -4,6 +4,9 @@ import type { ListPage } from '../../lib/list-page';
 
 export type RowId = string | number;
 
+/** Where a cell is drawn: a row of the table, or a card (screens under 768 px). */
+export type RowLayout = 'row' | 'card';
+
 export interface FilterOption {
   value: string;
   label: string;
@@ -23,12 +26,17 @@ export interface DataTableColumn<T> {
   /** Column id; also the server's `sort` value and `filter.<key>` name. */
   key: string;
   header: string;
-  /** A CSS grid track, e.g. "2fr", "160px", "minmax(140px, 1fr)". Default "minmax(120px, 1fr)". */
+  /**
+   * A CSS grid track, e.g. "2fr", "160px", "minmax(140px, 1fr)". Default "minmax(120px, 1fr)". The
+   * table scrolls sideways only below the sum of the minimums; the column keyed "actions" stays
+   * pinned to the right then.
+   */
   width?: string;
   sortable?: boolean;
   filter?: ColumnFilterConfig;
   align?: 'left' | 'center' | 'right';
-  render: (row: T) => ReactNode;
+  /** On a card the first column is the title, "actions" sits beside it, the rest are labelled fields. */
+  render: (row: T, layout: RowLayout) => ReactNode;
 }
 
 export interface ColumnSort {
@@ -78,11 +86,11 @@ export interface DataTableProps<T> {
   getRowLabel?: (row: T) => string;
   /** Extra controls in the toolbar, e.g. bulk action buttons. */
   toolbar?: ReactNode;
+  /** Height of a card on screens under 768 px. Default: room for the title and every field. */
+  cardHeight?: number;
   /**
    * A list screen's name: its search, filters, sort and columns then live in the URL, and the
    * toolbar offers saved views and the column chooser. Tables inside a detail screen omit it.
    */
   listId?: ViewList;
-  /** Minimum table width before it scrolls sideways. Default 720. */
-  minWidth?: number;
 }

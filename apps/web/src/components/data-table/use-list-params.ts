@@ -12,9 +12,14 @@ export function useListParams(inUrl: boolean): [URLSearchParams, (update: Update
   const [ownParams, setOwnParams] = useState(() => new URLSearchParams());
   const update = useCallback(
     (change: Update) => {
-      // Each change replaces the entry: Back leaves the list instead of replaying every keystroke.
-      if (inUrl) setUrlParams((current) => change(current), { replace: true });
-      else setOwnParams((current) => change(current));
+      if (inUrl) {
+        // Read the address bar itself: a change queued before the last one rendered (a search
+        // settling after a sort click) must build on it, not on the params of an older render.
+        const current = new URLSearchParams(window.location.search);
+        const next = change(current);
+        // Each change replaces the entry: Back leaves the list instead of replaying every keystroke.
+        if (next.toString() !== current.toString()) setUrlParams(next, { replace: true });
+      } else setOwnParams((current) => change(current));
     },
     [inUrl, setUrlParams],
   );

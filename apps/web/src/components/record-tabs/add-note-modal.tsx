@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
-import { RichTextField } from './rich-text-editor';
+import { RichTextField } from './rich-text-field';
 import { richTextToPlain } from './rich-text-html';
 
 /** The server refuses longer notes with the same words (apps/server/src/modules/notes/notes.service.ts). */

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { DateInput } from '../date-input';
 import { formatFileSize } from './file-size';
 import type { FileUpload } from './record-api';
 

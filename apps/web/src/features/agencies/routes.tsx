@@ -1,13 +1,21 @@
 import type { RouteObject } from 'react-router';
-import { AgenciesPage } from './routes/agencies-page';
-import { AgencyDetailPage } from './routes/agency-detail-page';
-import { EditAgencyPage } from './routes/edit-agency-page';
-import { NewAgencyPage } from './routes/new-agency-page';
 
-/** The agencies screens (002 §2), mounted by app/router.tsx inside the signed-in shell. */
+/** The agencies screens (002 §2), mounted by app/router.tsx inside the signed-in shell; one chunk each. */
 export const agencyRoutes: RouteObject[] = [
-  { path: '/agencies', element: <AgenciesPage /> },
-  { path: '/new-agency', element: <NewAgencyPage /> },
-  { path: '/edit-agency/:id', element: <EditAgencyPage /> },
-  { path: '/agency/:id', element: <AgencyDetailPage /> },
+  {
+    path: '/agencies',
+    lazy: async () => ({ Component: (await import('./routes/agencies-page')).AgenciesPage }),
+  },
+  {
+    path: '/new-agency',
+    lazy: async () => ({ Component: (await import('./routes/new-agency-page')).NewAgencyPage }),
+  },
+  {
+    path: '/edit-agency/:id',
+    lazy: async () => ({ Component: (await import('./routes/edit-agency-page')).EditAgencyPage }),
+  },
+  {
+    path: '/agency/:id',
+    lazy: async () => ({ Component: (await import('./routes/agency-detail-page')).AgencyDetailPage }),
+  },
 ];

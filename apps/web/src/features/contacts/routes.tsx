@@ -1,14 +1,52 @@
 import type { RouteObject } from 'react-router';
-import { ContactDetailPage } from './routes/contact-detail-page';
-import { ContactsListPage } from './routes/contacts-list-page';
-import { NewContactPage } from './routes/new-contact-page';
+
+// Each screen is its own chunk, fetched on navigation (or earlier, on a link's hover: app/route-preload.ts).
+const list = () => import('./routes/contacts-list-page');
+const create = () => import('./routes/new-contact-page');
+const detail = () => import('./routes/contact-detail-page');
 
 /** The contacts screens, mounted by app/router.tsx inside the signed-in shell. */
 export const contactRoutes: RouteObject[] = [
-  { path: '/leads', element: <ContactsListPage key="LEAD" type="LEAD" /> },
-  { path: '/customers', element: <ContactsListPage key="CUSTOMER" type="CUSTOMER" /> },
-  { path: '/new-lead', element: <NewContactPage key="LEAD" type="LEAD" /> },
-  { path: '/new-customer', element: <NewContactPage key="CUSTOMER" type="CUSTOMER" /> },
-  { path: '/lead/:id', element: <ContactDetailPage type="LEAD" /> },
-  { path: '/customer/:id', element: <ContactDetailPage type="CUSTOMER" /> },
+  {
+    path: '/leads',
+    lazy: async () => {
+      const { ContactsListPage } = await list();
+      return { element: <ContactsListPage key="LEAD" type="LEAD" /> };
+    },
+  },
+  {
+    path: '/customers',
+    lazy: async () => {
+      const { ContactsListPage } = await list();
+      return { element: <ContactsListPage key="CUSTOMER" type="CUSTOMER" /> };
+    },
+  },
+  {
+    path: '/new-lead',
+    lazy: async () => {
+      const { NewContactPage } = await create();
+      return { element: <NewContactPage key="LEAD" type="LEAD" /> };
+    },
+  },
+  {
+    path: '/new-customer',
+    lazy: async () => {
+      const { NewContactPage } = await create();
+      return { element: <NewContactPage key="CUSTOMER" type="CUSTOMER" /> };
+    },
+  },
+  {
+    path: '/lead/:id',
+    lazy: async () => {
+      const { ContactDetailPage } = await detail();
+      return { element: <ContactDetailPage type="LEAD" /> };
+    },
+  },
+  {
+    path: '/customer/:id',
+    lazy: async () => {
+      const { ContactDetailPage } = await detail();
+      return { element: <ContactDetailPage type="CUSTOMER" /> };
+    },
+  },
 ];

@@ -1,11 +1,18 @@
 import type { RouteObject } from 'react-router';
-import { ImportHistoryPage } from './routes/import-history-page';
-import { ImportPage } from './routes/import-page';
-import { NewImportPage } from './routes/new-import-page';
 
+// Each screen is its own chunk, fetched on navigation.
 /** The import screens, mounted by app/router.tsx inside the signed-in shell. */
 export const importRoutes: RouteObject[] = [
-  { path: '/imports', element: <ImportHistoryPage /> },
-  { path: '/imports/new', element: <NewImportPage /> },
-  { path: '/imports/:id', element: <ImportPage /> },
+  {
+    path: '/imports',
+    lazy: async () => ({ Component: (await import('./routes/import-history-page')).ImportHistoryPage }),
+  },
+  {
+    path: '/imports/new',
+    lazy: async () => ({ Component: (await import('./routes/new-import-page')).NewImportPage }),
+  },
+  {
+    path: '/imports/:id',
+    lazy: async () => ({ Component: (await import('./routes/import-page')).ImportPage }),
+  },
 ];

@@ -1,11 +1,19 @@
 import type { RouteObject } from 'react-router';
-import { ProductCategoriesPage } from './routes/product-categories-page';
-import { ProductDetailPage } from './routes/product-detail-page';
-import { ProductsPage } from './routes/products-page';
 
-/** The products screens, mounted by app/router.tsx inside the signed-in shell (002 §2). */
+/** The products screens, mounted by app/router.tsx inside the signed-in shell (002 §2); one chunk each. */
 export const productRoutes: RouteObject[] = [
-  { path: '/products', element: <ProductsPage /> },
-  { path: '/product/:id', element: <ProductDetailPage /> },
-  { path: '/product-categories', element: <ProductCategoriesPage /> },
+  {
+    path: '/products',
+    lazy: async () => ({ Component: (await import('./routes/products-page')).ProductsPage }),
+  },
+  {
+    path: '/product/:id',
+    lazy: async () => ({ Component: (await import('./routes/product-detail-page')).ProductDetailPage }),
+  },
+  {
+    path: '/product-categories',
+    lazy: async () => ({
+      Component: (await import('./routes/product-categories-page')).ProductCategoriesPage,
+    }),
+  },
 ];

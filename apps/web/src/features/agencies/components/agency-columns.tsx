@@ -35,7 +35,7 @@ export function agencyColumns(
     {
       key: 'name',
       header: 'Name',
-      width: 'minmax(140px, 1.2fr)',
+      width: 'minmax(150px, 2fr)',
       sortable: true,
       filter: TEXT_FILTER,
       render: (agency) => (
@@ -45,7 +45,7 @@ export function agencyColumns(
           state={{ agency }}
           size="sm"
           fw={600}
-          truncate="end"
+          lineClamp={2}
         >
           {agency.name}
         </Anchor>
@@ -54,7 +54,7 @@ export function agencyColumns(
     {
       key: 'level',
       header: 'Level',
-      width: 'minmax(100px, 1fr)',
+      width: 'minmax(90px, 0.8fr)',
       sortable: true,
       filter: TEXT_FILTER,
       render: (agency) =>
@@ -69,7 +69,7 @@ export function agencyColumns(
     {
       key: 'email',
       header: 'Email',
-      width: 'minmax(150px, 1.5fr)',
+      width: 'minmax(140px, 1.5fr)',
       sortable: true,
       filter: TEXT_FILTER,
       render: (agency) => truncated(agency.email),
@@ -77,7 +77,7 @@ export function agencyColumns(
     {
       key: 'officeNumber',
       header: 'Office Number',
-      width: 'minmax(200px, 1.3fr)',
+      width: 'minmax(150px, 1fr)',
       sortable: true,
       filter: TEXT_FILTER,
       render: (agency) => <OfficeNumberLinks officeNumber={agency.officeNumber} />,
@@ -85,7 +85,7 @@ export function agencyColumns(
     {
       key: 'type',
       header: 'Size',
-      width: '140px',
+      width: '110px',
       sortable: true,
       filter: SIZE_FILTER,
       render: (agency) => (
@@ -97,7 +97,7 @@ export function agencyColumns(
     {
       key: 'createdBy',
       header: 'Created By',
-      width: 'minmax(130px, 1fr)',
+      width: 'minmax(100px, 0.8fr)',
       sortable: true,
       filter: TEXT_FILTER,
       render: (agency) => truncated(agency.createdBy),
@@ -105,7 +105,7 @@ export function agencyColumns(
     {
       key: 'isActive',
       header: 'Status',
-      width: '120px',
+      width: '116px',
       sortable: true,
       filter: STATUS_FILTER,
       render: (agency) => <AgencyStatusBadge active={agency.isActive} />,
@@ -113,7 +113,7 @@ export function agencyColumns(
     {
       key: 'actions',
       header: 'Actions',
-      width: '76px',
+      width: '72px',
       align: 'center',
       render: (agency) => <AgencyRowMenu agency={agency} onToggleActive={onToggleActive} />,
     },

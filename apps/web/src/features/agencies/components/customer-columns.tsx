@@ -70,7 +70,7 @@ export const customerColumns: DataTableColumn<AgencyCustomer>[] = [
   {
     key: 'phone',
     header: 'Phone',
-    width: 'minmax(165px, 1fr)',
+    width: 'minmax(150px, 1fr)',
     sortable: true,
     filter: TEXT_FILTER,
     render: (customer) => plain(formatOfficeNumber(customer.phone)),
@@ -78,7 +78,7 @@ export const customerColumns: DataTableColumn<AgencyCustomer>[] = [
   {
     key: 'createdAt',
     header: 'Created At',
-    width: 'minmax(165px, 1fr)',
+    width: 'minmax(150px, 1fr)',
     sortable: true,
     render: (customer) => plain(formatDateTime(customer.createdAt)),
   },

@@ -27,7 +27,6 @@ export function CustomersTab({ agencyId }: { agencyId: number }) {
       getRowId={getCustomerId}
       rowHeight={CUSTOMER_ROW_HEIGHT}
       height={CUSTOMER_LIST_HEIGHT}
-      minWidth={980}
       searchPlaceholder="Search customers..."
       searchLabel="Search customers"
       loadErrorMessage={msg.loadCustomersFailed}

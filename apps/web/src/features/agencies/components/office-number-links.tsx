@@ -23,7 +23,7 @@ export function OfficeNumberLinks({ officeNumber }: { officeNumber: string }) {
           rel="noopener noreferrer"
           variant="subtle"
           color="green"
-          size="sm"
+          size="md"
           aria-label={`WhatsApp ${shown}`}
         >
           <IconBrandWhatsapp size={16} />

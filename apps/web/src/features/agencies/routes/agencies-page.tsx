@@ -78,7 +78,6 @@ export function AgenciesPage() {
         getRowLabel={(agency) => `Select ${agency.name}`}
         rowHeight={AGENCY_ROW_HEIGHT}
         height={AGENCY_LIST_HEIGHT}
-        minWidth={1100}
         searchPlaceholder="Search partners..."
         searchLabel="Search partners"
         loadErrorMessage={msg.loadAgenciesFailed}

@@ -18,7 +18,9 @@ function plainText(value: string | null | undefined, emphasis = false) {
     <Text
       size="sm"
       fw={emphasis ? 600 : undefined}
-      truncate="end"
+      // Names wrap onto a second line before they are cut; other fields keep to one.
+      truncate={emphasis ? undefined : 'end'}
+      lineClamp={emphasis ? 2 : undefined}
       c={value ? undefined : 'dimmed'}
       title={value || undefined}
     >
@@ -36,7 +38,7 @@ export function contactColumns(
     {
       key: 'name',
       header: 'Name',
-      width: 'minmax(130px, 1.2fr)',
+      width: 'minmax(170px, 2fr)',
       sortable: true,
       filter: TEXT_FILTER,
       render: (contact) => plainText(fullName(contact), true),
@@ -44,7 +46,7 @@ export function contactColumns(
     {
       key: 'agency',
       header: 'Agency',
-      width: 'minmax(100px, 1fr)',
+      width: 'minmax(110px, 1fr)',
       sortable: true,
       filter: TEXT_FILTER,
       render: (contact) => plainText(contact.agency?.name),
@@ -52,7 +54,7 @@ export function contactColumns(
     {
       key: 'email',
       header: 'E-Mail',
-      width: 'minmax(150px, 1.3fr)',
+      width: 'minmax(150px, 1.6fr)',
       sortable: true,
       filter: TEXT_FILTER,
       render: (contact) => plainText(contact.email),
@@ -60,15 +62,15 @@ export function contactColumns(
     {
       key: 'phone',
       header: 'Phone Number',
-      width: 'minmax(170px, 1.1fr)',
+      width: 'minmax(130px, 0.8fr)',
       sortable: true,
       filter: TEXT_FILTER,
-      render: (contact) => <ContactPhoneCell phone={contact.phone} />,
+      render: (contact, layout) => <ContactPhoneCell phone={contact.phone} large={layout === 'card'} />,
     },
     {
       key: 'createdBy',
       header: 'Created By',
-      width: 'minmax(100px, 0.9fr)',
+      width: 'minmax(100px, 0.7fr)',
       sortable: true,
       filter: TEXT_FILTER,
       render: (contact) => plainText(contact.owner.name),
@@ -76,7 +78,7 @@ export function contactColumns(
     {
       key: 'assignedTo',
       header: 'Assigned To',
-      width: 'minmax(100px, 0.9fr)',
+      width: 'minmax(110px, 0.7fr)',
       sortable: true,
       filter: TEXT_FILTER,
       render: (contact) => plainText(contact.assignedTo?.name),
@@ -84,13 +86,13 @@ export function contactColumns(
     {
       key: 'completeness',
       header: 'Completeness',
-      width: '130px',
+      width: '112px',
       render: (contact) => <CompletenessBar percent={contact.completeness} />,
     },
     {
       key: 'actions',
       header: 'Actions',
-      width: '90px',
+      width: '72px',
       align: 'center',
       render: (contact) => <ContactRowMenu contact={contact} isAdmin={isAdmin} {...handlers} />,
     },

@@ -13,6 +13,7 @@ import type { ContactFormField, ContactFormValues } from './contact-form-values'
 import { ContactIdentityFields } from './contact-identity-fields';
 import { contactFieldErrors } from './contact-payload';
 import { ContactProfileFields } from './contact-profile-fields';
+import { TypedDuplicates } from './typed-duplicates';
 
 interface ContactDetailEditModalProps {
   opened: boolean;
@@ -72,6 +73,7 @@ function EditContactForm({ contact, onClose }: Omit<ContactDetailEditModalProps,
         />
         <ContactProfileFields values={values} errors={errors} onChange={change} features={features} />
       </SimpleGrid>
+      <TypedDuplicates values={values} excludeId={contact.id} />
       <Box mt="md">
         <RichTextField
           label="Notes"

@@ -1,7 +1,7 @@
 import { TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import type { ChangeEvent } from 'react';
 import { CountrySelect } from '../../../components/country-select';
+import { DateInput } from '../../../components/date-input';
 import { PhoneInput } from '../../../components/phone-input';
 import type { AgencyOption } from '../api/fetch-agency-options';
 import { AgencySelect } from './agency-select';

@@ -1,48 +1,61 @@
 import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBrandWhatsapp, IconPhone } from '@tabler/icons-react';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { usePhoneFormat } from '../../../lib/phone-display';
 
-/** "+90 532 123 45 67" for the stored digits, or the digits with a plus when they do not parse. */
-function displayPhone(digits: string): string {
-  return parsePhoneNumberFromString(`+${digits}`)?.formatInternational() ?? `+${digits}`;
+interface ContactPhoneCellProps {
+  phone: string;
+  /** On a phone's card: the number beside two large buttons, easy to tap. */
+  large?: boolean;
 }
 
 /** The phone, a WhatsApp link built from its digits and a tel: link (001 §2.2). */
-export function ContactPhoneCell({ phone }: { phone: string }) {
+export function ContactPhoneCell({ phone, large = false }: ContactPhoneCellProps) {
+  const displayPhone = usePhoneFormat();
   const digits = phone.replace(/\D/g, '');
   if (!digits) return null;
-  return (
+  const links = (
+    <Group gap={large ? 'xs' : 4} wrap="nowrap">
+      <Tooltip label="WhatsApp">
+        <ActionIcon
+          component="a"
+          href={`https://wa.me/${digits}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant={large ? 'light' : 'subtle'}
+          color="green"
+          size={large ? 'xl' : 'md'}
+          aria-label={`WhatsApp +${digits}`}
+        >
+          <IconBrandWhatsapp size={large ? 22 : 16} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Call">
+        <ActionIcon
+          component="a"
+          href={`tel:+${digits}`}
+          variant={large ? 'light' : 'subtle'}
+          size={large ? 'xl' : 'md'}
+          aria-label={`Call +${digits}`}
+        >
+          <IconPhone size={large ? 22 : 16} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+  const number = (
+    <Text size="sm" truncate="end">
+      {displayPhone(digits)}
+    </Text>
+  );
+  return large ? (
+    <Group gap="xs" wrap="nowrap" justify="space-between">
+      {number}
+      {links}
+    </Group>
+  ) : (
     <Stack gap={2} miw={0}>
-      <Text size="sm" truncate="end">
-        {displayPhone(digits)}
-      </Text>
-      <Group gap={4} wrap="nowrap">
-        <Tooltip label="WhatsApp">
-          <ActionIcon
-            component="a"
-            href={`https://wa.me/${digits}`}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="subtle"
-            color="green"
-            size="sm"
-            aria-label={`WhatsApp +${digits}`}
-          >
-            <IconBrandWhatsapp size={16} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="Call">
-          <ActionIcon
-            component="a"
-            href={`tel:+${digits}`}
-            variant="subtle"
-            size="sm"
-            aria-label={`Call +${digits}`}
-          >
-            <IconPhone size={16} />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
+      {number}
+      {links}
     </Stack>
   );
 }

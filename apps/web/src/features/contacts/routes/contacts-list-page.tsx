@@ -1,10 +1,11 @@
 import type { ContactType } from '@crm/domain';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type RowId } from '../../../components/data-table';
 import { EXPORT_COLUMNS, ExportButton, ImportButton } from '../../../components/import-export';
+import { MountWhenOpened } from '../../../components/mount-when-opened';
 import { useCurrentUser } from '../../../lib/session-context';
 import { contactKeys } from '../api/contact-keys';
 import { CONTACT_PATHS, type ContactListRow } from '../api/contact-types';
@@ -21,8 +22,14 @@ import {
   fullName,
   LIST_LOAD_FAILED,
 } from '../components/contact-list-labels';
-import { ConvertLeadModal } from '../components/convert-lead-modal';
-import { ReassignOwnerModal } from '../components/reassign-owner-modal';
+
+// The dialogs bring the conversion rules and their schemas: fetched on first use (see MountWhenOpened).
+const ConvertLeadModal = lazy(async () => ({
+  default: (await import('../components/convert-lead-modal')).ConvertLeadModal,
+}));
+const ReassignOwnerModal = lazy(async () => ({
+  default: (await import('../components/reassign-owner-modal')).ReassignOwnerModal,
+}));
 
 const CONTACT_ROW_HEIGHT = 80;
 const CONTACT_LIST_HEIGHT = 600;
@@ -83,7 +90,6 @@ export function ContactsListPage({ type }: { type: ContactType }) {
         getRowLabel={(contact) => `Select ${fullName(contact)}`}
         rowHeight={CONTACT_ROW_HEIGHT}
         height={CONTACT_LIST_HEIGHT}
-        minWidth={1020}
         searchPlaceholder={labels.searchPlaceholder}
         searchLabel={`Search ${labels.title.toLowerCase()}`}
         loadErrorMessage={LIST_LOAD_FAILED}
@@ -111,31 +117,35 @@ export function ContactsListPage({ type }: { type: ContactType }) {
           )
         }
       />
-      <ConvertLeadModal
-        lead={converting}
-        saving={convert.isPending}
-        onClose={() => setConverting(null)}
-        onConfirm={(lead, values) =>
-          convert.mutate({ id: lead.id, values }, { onSuccess: () => setConverting(null) })
-        }
-      />
-      <ReassignOwnerModal
-        opened={reassigning}
-        selectedCount={selected.length}
-        saving={reassign.isPending}
-        onClose={() => setReassigning(false)}
-        onConfirm={(assignedToId) =>
-          reassign.mutate(
-            { ids: selected, assignedToId },
-            {
-              onSettled: () => {
-                setReassigning(false);
-                clearSelection();
+      <MountWhenOpened opened={converting !== null}>
+        <ConvertLeadModal
+          lead={converting}
+          saving={convert.isPending}
+          onClose={() => setConverting(null)}
+          onConfirm={(lead, values) =>
+            convert.mutate({ id: lead.id, values }, { onSuccess: () => setConverting(null) })
+          }
+        />
+      </MountWhenOpened>
+      <MountWhenOpened opened={reassigning}>
+        <ReassignOwnerModal
+          opened={reassigning}
+          selectedCount={selected.length}
+          saving={reassign.isPending}
+          onClose={() => setReassigning(false)}
+          onConfirm={(assignedToId) =>
+            reassign.mutate(
+              { ids: selected, assignedToId },
+              {
+                onSettled: () => {
+                  setReassigning(false);
+                  clearSelection();
+                },
               },
-            },
-          )
-        }
-      />
+            )
+          }
+        />
+      </MountWhenOpened>
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { Stack, Title } from '@mantine/core';
+import { MyTasksTodayCard } from '../components/my-tasks-today-card';
 import { OverviewCards } from '../components/overview-cards';
 import { RecentActivities } from '../components/recent-activities';
 
@@ -11,6 +12,7 @@ export function DashboardPage() {
         Overview
       </Title>
       <OverviewCards />
+      <MyTasksTodayCard />
       <RecentActivities />
     </Stack>
   );

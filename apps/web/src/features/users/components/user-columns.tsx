@@ -66,7 +66,7 @@ export function userColumns(onToggleActive: (user: User) => void): DataTableColu
     {
       key: 'actions',
       header: 'Actions',
-      width: '220px',
+      width: 'minmax(200px, 220px)',
       render: (user) => <UserRowActions user={user} onToggleActive={onToggleActive} />,
     },
   ];

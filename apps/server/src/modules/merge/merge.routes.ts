@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { errors } from '../../lib/schemas.js';
+import { caller, requireAdmin } from '../../plugins/auth.js';
+import { idParams } from '../users/users.schemas.js';
+import { contactMerges, mergeContacts, undoContactMerge } from './contact-merge.service.js';
+import {
+  contactMergeBody,
+  contactMergeResponse,
+  contactUndoResponse,
+  mergeEntryResponse,
+} from './merge.schemas.js';
+
+/** Merging two records of one person (admins only), its dry run, and its undo within 30 days. */
+export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const tags = ['merge'];
+
+  app.post(
+    '/contacts/merge',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary:
+          'Merge otherId into survivorId: chosen field values, notes, files, history, staff positions and the partner link move to the survivor; the other is deactivated and points at it. dryRun answers the same and writes nothing',
+        body: contactMergeBody,
+        response: { 200: contactMergeResponse, ...errors },
+      },
+    },
+    async (request) => mergeContacts(ctx, caller(request), request.body),
+  );
+
+  app.post(
+    '/contacts/merge/:id/undo',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary:
+          'Undo a contact merge within 30 days; refused (409, fields named) when the survivor was edited since in a merged field',
+        params: idParams,
+        response: { 200: contactUndoResponse, ...errors },
+      },
+    },
+    async (request) => undoContactMerge(ctx, caller(request), request.params.id),
+  );
+
+  app.get(
+    '/contacts/:id/merges',
+    {
+      preHandler: requireAdmin,
+      schema: { tags, params: idParams, response: { 200: z.array(mergeEntryResponse), ...errors } },
+    },
+    async (request) => contactMerges(ctx, request.params.id),
+  );
+};

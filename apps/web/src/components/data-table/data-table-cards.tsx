@@ -1,0 +1,93 @@
+import type { ColumnFilter } from '@crm/domain';
+import type { CSSProperties } from 'react';
+import classes from './data-table.module.css';
+import { PINNED_COLUMN } from './data-table-row';
+import { HeaderCell } from './header-cell';
+import { RowCheckbox, SelectAllCheckbox } from './selection-checkbox';
+import type { ColumnSort, DataTableColumn, RowId } from './types';
+
+/** Title row and padding of a card, and the height of one labelled field. */
+const CARD_CHROME = 76;
+const CARD_FIELD = 40;
+
+/** Fields of a card: every column but the title (the first) and the actions. */
+export function cardFields<T>(columns: readonly DataTableColumn<T>[]) {
+  return columns.slice(1).filter((column) => column.key !== PINNED_COLUMN);
+}
+
+export function defaultCardHeight<T>(columns: readonly DataTableColumn<T>[]): number {
+  return CARD_CHROME + CARD_FIELD * cardFields(columns).length;
+}
+
+interface CardControlsProps<T> {
+  columns: readonly DataTableColumn<T>[];
+  sort: ColumnSort | undefined;
+  filters: Record<string, ColumnFilter>;
+  onToggleSort: (column: string) => void;
+  onFilter: (column: string, filter: ColumnFilter | undefined) => void;
+  selectAll?: { loadedCount: number; selectedCount: number; onToggle: () => void };
+}
+
+/** The table header's controls above the cards: select all, then each column's sort and filter. */
+export function CardControls<T>({
+  columns,
+  sort,
+  filters,
+  onToggleSort,
+  onFilter,
+  selectAll,
+}: CardControlsProps<T>) {
+  const controlled = columns.filter((column) => column.sortable || column.filter);
+  return (
+    <div className={classes.cardControls}>
+      {selectAll && <SelectAllCheckbox as="div" {...selectAll} />}
+      {controlled.map((column) => (
+        <HeaderCell
+          key={column.key}
+          as="div"
+          column={column}
+          sort={sort}
+          filter={filters[column.key]}
+          onToggleSort={onToggleSort}
+          onFilter={onFilter}
+        />
+      ))}
+    </div>
+  );
+}
+
+interface DataTableCardProps<T> {
+  row: T;
+  id: RowId;
+  style: CSSProperties;
+  columns: readonly DataTableColumn<T>[];
+  checkbox?: { label: string; checked: boolean; onToggle: () => void };
+}
+
+/** One row as a card: checkbox, title and actions on top, then each field with its column's name. */
+export function DataTableCard<T>({ row, id, style, columns, checkbox }: DataTableCardProps<T>) {
+  const [title] = columns;
+  const actions = columns.find((column) => column.key === PINNED_COLUMN);
+  return (
+    <li
+      className={classes.card}
+      style={style}
+      data-selected={checkbox?.checked || undefined}
+      data-row-id={id}
+    >
+      <div className={classes.cardTitle}>
+        {checkbox && <RowCheckbox as="div" {...checkbox} />}
+        <div className={classes.cardTitleText}>{title?.render(row, 'card')}</div>
+        {actions && <div>{actions.render(row, 'card')}</div>}
+      </div>
+      <dl className={classes.cardFields}>
+        {cardFields(columns).map((column) => (
+          <div key={column.key} className={classes.cardField}>
+            <dt>{column.header}</dt>
+            <dd>{column.render(row, 'card')}</dd>
+          </div>
+        ))}
+      </dl>
+    </li>
+  );
+}

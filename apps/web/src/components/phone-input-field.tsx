@@ -1,0 +1,58 @@
+import { Input } from '@mantine/core';
+import { useId } from 'react';
+import { PhoneInput as InternationalPhoneInput } from 'react-international-phone';
+import 'react-international-phone/style.css';
+import { PHONE_FLAGS } from './phone-flags';
+import { DEFAULT_PHONE_COUNTRY, type PhoneInputProps } from './phone-input';
+import classes from './phone-input.module.css';
+
+/** A phone number with a country picker (flags), laid out like a Mantine input. */
+export function PhoneInputField({
+  label,
+  value,
+  onChange,
+  defaultCountry = DEFAULT_PHONE_COUNTRY,
+  error,
+  description,
+  required,
+  disabled,
+  name,
+}: PhoneInputProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <Input.Wrapper
+      id={id}
+      label={label}
+      error={error}
+      description={description}
+      required={required}
+      errorProps={{ id: errorId }}
+    >
+      <InternationalPhoneInput
+        className={error ? `${classes.root} ${classes.invalid}` : classes.root}
+        inputClassName={classes.input}
+        countrySelectorStyleProps={{
+          buttonClassName: classes.countryButton,
+          dropdownStyleProps: { className: classes.dropdown },
+        }}
+        defaultCountry={defaultCountry}
+        flags={PHONE_FLAGS}
+        disableDialCodeAndPrefix
+        showDisabledDialCodeAndPrefix
+        value={value}
+        disabled={disabled}
+        inputProps={{
+          id,
+          name,
+          required,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': error ? errorId : undefined,
+        }}
+        onChange={(phone, { country }) =>
+          onChange(phone.replace(/\D/g, '') === country.dialCode ? '' : phone)
+        }
+      />
+    </Input.Wrapper>
+  );
+}

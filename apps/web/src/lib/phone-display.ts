@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+
+type PhoneFormat = (digits: string) => string;
+
+const plain: PhoneFormat = (digits) => `+${digits}`;
+let loaded: PhoneFormat | undefined;
+let loading: Promise<PhoneFormat> | undefined;
+
+/** libphonenumber's metadata is a quarter of a list screen's code: it follows the rows instead. */
+function loadFormat(): Promise<PhoneFormat> {
+  loading ??= import('libphonenumber-js').then(({ parsePhoneNumberFromString }) => {
+    loaded = (digits) => parsePhoneNumberFromString(`+${digits}`)?.formatInternational() ?? plain(digits);
+    return loaded;
+  });
+  return loading;
+}
+
+/**
+ * "+90 532 123 45 67" for stored digits once the phone library is in, the digits with a plus until
+ * then (and when they do not parse).
+ */
+export function usePhoneFormat(): PhoneFormat {
+  const [format, setFormat] = useState<PhoneFormat>(() => loaded ?? plain);
+  useEffect(() => {
+    if (loaded) return;
+    let current = true;
+    void loadFormat().then((next) => {
+      if (current) setFormat(() => next);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return format;
+}
