@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/database.js';
@@ -32,6 +33,7 @@ import { registerApiDocs } from './plugins/docs.js';
 import { clientErrorMessage, registerErrorHandler } from './plugins/error-handler.js';
 import { refuseNulCharacters } from './plugins/input-guards.js';
 import { liveUpdatesHook } from './plugins/live-updates.js';
+import { loggerOptions } from './plugins/logging.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerRequestIdHeader, requestIdOf } from './plugins/request-id.js';
 import { registerSecurityHeaders } from './plugins/security.js';
@@ -44,6 +46,8 @@ export interface BuildOptions {
   files?: FileStore;
   /** Serve the built web app too (off in API tests). */
   serveWeb?: boolean;
+  /** Where the log goes (standard output unless a test listens). */
+  logStream?: DestinationStream;
 }
 
 /** Builds the whole application without listening, so tests can drive it with inject(). */
@@ -52,15 +56,10 @@ export async function buildApp({
   db,
   files,
   serveWeb = true,
+  logStream,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.newPassword'],
-          },
+    logger: loggerOptions(config, logStream),
     // A hop count trusts that many proxies in front of the server (Fastify's number form).
     trustProxy:
       typeof config.trustProxy === 'number'

@@ -29,6 +29,8 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// (leave it unset for SQLite)' })
         .optional(),
     ),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(25),
     JWT_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
     SESSION_TTL_HOURS: z.coerce
       .number()
@@ -140,6 +142,10 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections per server process. */
+  databasePoolSize: number;
+  /** How long SIGTERM waits for requests in flight before closing what remains. */
+  shutdownTimeoutSeconds: number;
   jwtSecret: string | undefined;
   sessionTtlHours: number;
   adminEmail: string | undefined;
@@ -185,6 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     jwtSecret: e.JWT_SECRET,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     adminEmail: e.CRM_ADMIN_EMAIL,

@@ -30,6 +30,11 @@ export interface ListColumn {
   inSearchText?: boolean;
   /** Sort by this expression instead (e.g. lower(name) so that case does not split the order). */
   sortExpr?: string;
+  /**
+   * An ISO 8601 time: a `contains` filter that reads as the start of a date (`2025-03`, `2025-03-1`)
+   * can only match at the start, so it is answered as a range of the column's index.
+   */
+  isoTime?: boolean;
   /** A number column stored in hundredths (basis points, pence): the filter value is scaled alike. */
   scale?: number;
 }
@@ -85,6 +90,8 @@ function containsExact(engine: Engine, expr: string, value: string): RawBuilder<
     : sql<SqlBool>`instr(${raw(expr)}, ${value}) > 0`;
 }
 
+const DATE_START = /^\d{4}(-(\d{1,2}(-\d{0,2})?)?)?$/;
+
 function filterCondition(engine: Engine, column: ListColumn, filter: ColumnFilter): RawBuilder<SqlBool> {
   const value = filter.value;
   if (column.kind === 'boolean') {
@@ -101,6 +108,11 @@ function filterCondition(engine: Engine, column: ListColumn, filter: ColumnFilte
       return sql<SqlBool>`${raw(column.expr)} = ${scaled}`;
     }
     return containsIgnoreCase(engine, `cast(${column.expr} as varchar(40))`, value);
+  }
+  if (column.isoTime && filter.mode !== 'equals' && DATE_START.test(value)) {
+    // Four digits and a dash occur only at the start of an ISO time: "contains" is "starts with".
+    const after = value.slice(0, -1) + String.fromCharCode(value.charCodeAt(value.length - 1) + 1);
+    return sql<SqlBool>`${raw(column.expr)} >= ${value} and ${raw(column.expr)} < ${after}`;
   }
   switch (filter.mode) {
     case 'equals':

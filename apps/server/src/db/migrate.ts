@@ -11,6 +11,7 @@ import * as m0007b from './migrations/0007b-imports-exports.js';
 import * as m0007c from './migrations/0007c-import-preview-summary.js';
 import * as m0008 from './migrations/0008-list-indexes.js';
 import * as m0009 from './migrations/0009-search-views-merge.js';
+import * as m0009b from './migrations/0009b-duplicate-groups.js';
 import * as m0012 from './migrations/0012-tasks-and-notifications.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0007c-import-preview-summary': m0007c,
   '0008-list-indexes': m0008,
   '0009-search-views-merge': m0009,
+  '0009b-duplicate-groups': m0009b,
   '0012-tasks-and-notifications': m0012,
   '0006-versions': m0006,
 };
@@ -58,7 +60,9 @@ async function refuseNewerDatabase(db: Db): Promise<void> {
 
 export async function migrateToLatest(db: Db): Promise<void> {
   await refuseNewerDatabase(db);
-  const migrator = new Migrator({ db, provider });
+  // Numbers are handed out per feature and land in any order (0009b after 0012 was run): each
+  // migration runs once whatever its place, and each touches only its own tables and indexes.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

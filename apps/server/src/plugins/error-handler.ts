@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnreachable } from '../db/connection-errors.js';
 import { HttpError } from '../lib/http-errors.js';
 import { StaleVersionError } from '../modules/versions/versions.service.js';
 
@@ -9,6 +10,8 @@ interface ErrorBody {
   /** On a 409 for a stale version: the record as it is now. */
   current?: unknown;
 }
+
+export const DATABASE_UNREACHABLE = 'Database unreachable';
 
 const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
@@ -61,6 +64,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: clientErrorMessage(error.code, status) } satisfies ErrorBody);
+    }
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ err: error }, 'database unreachable');
+      return reply.code(503).send({ error: DATABASE_UNREACHABLE } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'request failed');
     return reply

@@ -76,6 +76,20 @@ const routes: RouteObject[] = [
               ...taskRoutes,
               ...importRoutes,
               {
+                // Merges are for admins only, like the merge API.
+                path: '/merge/:kind/:survivorId/:otherId',
+                lazy: async () => {
+                  const { MergePage } = await import('../features/merge/routes/merge-page');
+                  return {
+                    element: (
+                      <RequireAuth allowedRoles={['admin']}>
+                        <MergePage />
+                      </RequireAuth>
+                    ),
+                  };
+                },
+              },
+              {
                 path: '*',
                 lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }),
               },

@@ -59,7 +59,7 @@ export const agencyListSpec: ListSpec = {
     isActive: { expr: 'agencies.is_active', kind: 'boolean' },
     commissionRate: { expr: 'agencies.commission_bp', kind: 'number', scale: 100 },
     parentAgencyId: { expr: 'agencies.parent_agency_id', kind: 'number' },
-    createdAt: { expr: 'agencies.created_at', kind: 'text' },
+    createdAt: { expr: 'agencies.created_at', kind: 'text', isoTime: true },
   },
   search: [],
   searchCondition,
@@ -94,6 +94,16 @@ export async function countActiveAgencies(db: Db): Promise<number> {
 
 export async function findAgency(db: Db, id: number) {
   return agenciesQuery(db).where('agencies.id', '=', id).executeTakeFirst();
+}
+
+/** The survivor a merged agency points at, if it was merged. */
+export async function agencyMergedIntoOf(db: Db, id: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('agencies')
+    .select('merged_into_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.merged_into_id ?? null;
 }
 
 export async function parentIdOf(db: Db, id: number): Promise<number | null | undefined> {
@@ -170,19 +180,23 @@ export async function setAgenciesActive(db: Db, ids: number[], active: boolean, 
 }
 
 export async function findAgencyDuplicates(db: Db, id: number, emailKey: string, officeNumber: string) {
-  return db
-    .selectFrom('agencies')
-    .select(['id', 'name', 'email_key', 'office_number'])
-    .where('id', '!=', id)
-    .where((eb) =>
-      eb.or([
-        ...(emailKey ? [eb('email_key', '=', emailKey)] : []),
-        ...(officeNumber ? [eb('office_number', '=', officeNumber)] : []),
-      ]),
-    )
-    .orderBy('id')
-    .limit(20)
-    .execute();
+  return (
+    db
+      .selectFrom('agencies')
+      .select(['id', 'name', 'email_key', 'office_number'])
+      .where('id', '!=', id)
+      // A merged agency lives on in its survivor; it is no longer a duplicate of anything.
+      .where('merged_into_id', 'is', null)
+      .where((eb) =>
+        eb.or([
+          ...(emailKey ? [eb('email_key', '=', emailKey)] : []),
+          ...(officeNumber ? [eb('office_number', '=', officeNumber)] : []),
+        ]),
+      )
+      .orderBy('id')
+      .limit(20)
+      .execute()
+  );
 }
 
 /** Children read their parent's name in the Level column; a rename reaches them. */

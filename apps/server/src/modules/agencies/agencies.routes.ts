@@ -51,9 +51,19 @@ export const agenciesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get(
     '/agencies/:id',
-    { schema: { tags, params: idParams, response: { 200: agencyDetailResponse, ...errors } } },
-    async (request, reply) =>
-      withETag(reply, await agencies.agencyDetail(ctx, caller(request), request.params.id)),
+    {
+      schema: {
+        tags,
+        summary: 'An agency; a merged agency redirects (308) to the agency it was merged into',
+        params: idParams,
+        response: { 200: agencyDetailResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const survivor = await agencies.agencyMergedInto(ctx, request.params.id);
+      if (survivor !== null) return reply.redirect(`/api/agencies/${survivor}`, 308);
+      return withETag(reply, await agencies.agencyDetail(ctx, caller(request), request.params.id));
+    },
   );
 
   app.post(

@@ -26,6 +26,7 @@ import {
   type AgencyRow,
   activeUsersAmong,
   agencyListSpec,
+  agencyMergedIntoOf,
   findAgency,
   findAgencyDuplicates,
   idsToToggle,
@@ -216,75 +217,88 @@ export async function updateAgencyForm(
   edit: Edit<AgencyForm>,
 ): Promise<AgencyDetail> {
   await refusingStale(
-    () =>
-      ctx.db.transaction().execute(async (trx) => {
-        const state = await lockVersion(trx, 'agencies', id);
-        const existing = state && (await findAgency(trx, id));
-        if (!state || !existing) throw notFound(m.agencyNotFound);
-        const oldReps = await salesRepsOf(trx, id);
-        const before = toAgency(existing);
-        const form: AgencyForm = {
-          ...formOf(
-            before,
-            oldReps.map((rep) => rep.id),
-          ),
-          ...edit.fields,
-        };
-        const parentName = await checkParent(trx, id, form.parentAgencyId);
-        const reps = await checkReps(trx, form.assignedSalesRepIds);
-        const columns = agencyColumns(form, parentName);
-        const after: Agency = {
-          ...before,
-          ...form,
-          countryCode: columns.country_code,
-          parentAgency:
-            form.parentAgencyId !== null && parentName !== null
-              ? { id: form.parentAgencyId, name: parentName }
-              : null,
-        };
-        const changes = changedFields(
-          historySnapshot(
-            before,
-            oldReps.map((rep) => rep.name),
-          ),
-          historySnapshot(
-            after,
-            reps.map((rep) => rep.name),
-          ),
-          HISTORY_FIELDS,
-        );
-        // History compares what people read (names); saving compares what is stored (ids, codes).
-        const sameIds = (a: number[], b: number[]) =>
-          a.length === b.length && [...a].sort().join() === [...b].sort().join();
-        const changing = changes.map((change) => change.field as string);
-        if (columns.country_code !== existing.country_code) changing.push('countryCode');
-        if (columns.parent_agency_id !== existing.parent_agency_id) changing.push('parentAgency');
-        if (
-          !sameIds(
-            form.assignedSalesRepIds,
-            oldReps.map((rep) => rep.id),
-          )
-        )
-          changing.push('assignedSalesReps');
-        const fields = [...new Set(changing)];
-        assertFresh('partner', state, edit.version, fields);
-        if (fields.length === 0) return;
-        const at = nowIso();
-        await updateAgency(trx, id, {
-          ...columns,
-          ...versionColumns(state, fields, actor.user.id),
-          updated_at: at,
-        });
-        await replaceSalesReps(trx, id, form.assignedSalesRepIds);
-        if (existing.name !== form.name) {
-          await refreshParentKey(trx, id, form.name);
-          await refreshAgencyOnContacts(trx, id, form.name);
-        }
-        await insertHistory(trx, { kind: 'agency', id }, actor.user.id, changes, at);
-      }),
+    () => ctx.db.transaction().execute((trx) => applyAgencyEdit(trx, actor, id, edit)),
     () => agencyDetail(ctx, actor, id),
   );
   return agencyDetail(ctx, actor, id);
+}
+
+/**
+ * The one update path of an agency, inside the caller's transaction (an edit, a merge, its undo):
+ * the row is locked and read, the form checked, columns, version and sales reps written, a new
+ * name passed on, and the changes answered. `recordHistory` false leaves the entries to the caller.
+ */
+export async function applyAgencyEdit(
+  trx: Db,
+  actor: Authenticated,
+  id: number,
+  edit: Edit<AgencyForm>,
+  recordHistory = true,
+) {
+  const state = await lockVersion(trx, 'agencies', id);
+  const existing = state && (await findAgency(trx, id));
+  if (!state || !existing) throw notFound(m.agencyNotFound);
+  const oldReps = await salesRepsOf(trx, id);
+  const before = toAgency(existing);
+  const form: AgencyForm = {
+    ...formOf(
+      before,
+      oldReps.map((rep) => rep.id),
+    ),
+    ...edit.fields,
+  };
+  const parentName = await checkParent(trx, id, form.parentAgencyId);
+  const reps = await checkReps(trx, form.assignedSalesRepIds);
+  const columns = agencyColumns(form, parentName);
+  const after: Agency = {
+    ...before,
+    ...form,
+    countryCode: columns.country_code,
+    parentAgency:
+      form.parentAgencyId !== null && parentName !== null
+        ? { id: form.parentAgencyId, name: parentName }
+        : null,
+  };
+  const changes = changedFields(
+    historySnapshot(
+      before,
+      oldReps.map((rep) => rep.name),
+    ),
+    historySnapshot(
+      after,
+      reps.map((rep) => rep.name),
+    ),
+    HISTORY_FIELDS,
+  );
+  // History compares what people read (names); saving compares what is stored (ids, codes).
+  const sameIds = (a: number[], b: number[]) =>
+    a.length === b.length && [...a].sort().join() === [...b].sort().join();
+  const changing = changes.map((change) => change.field as string);
+  if (columns.country_code !== existing.country_code) changing.push('countryCode');
+  if (columns.parent_agency_id !== existing.parent_agency_id) changing.push('parentAgency');
+  if (
+    !sameIds(
+      form.assignedSalesRepIds,
+      oldReps.map((rep) => rep.id),
+    )
+  )
+    changing.push('assignedSalesReps');
+  const fields = [...new Set(changing)];
+  assertFresh('partner', state, edit.version, fields);
+  if (fields.length === 0) return { changes, before };
+  const at = nowIso();
+  await updateAgency(trx, id, {
+    ...columns,
+    ...versionColumns(state, fields, actor.user.id),
+    updated_at: at,
+  });
+  await replaceSalesReps(trx, id, form.assignedSalesRepIds);
+  if (existing.name !== form.name) {
+    await refreshParentKey(trx, id, form.name);
+    await refreshAgencyOnContacts(trx, id, form.name);
+  }
+  if (recordHistory) await insertHistory(trx, { kind: 'agency', id }, actor.user.id, changes, at);
+  return { changes, before };
 }
 
 export async function setAgencyActive(
@@ -368,6 +382,11 @@ export async function matchAgencyDuplicates(
     agencies.some((a) => a.matchedOn.includes(field)),
   );
   return { fields, agencies };
+}
+
+/** The agency a merged one was merged into: links to it land there. */
+export function agencyMergedInto(ctx: AppContext, id: number): Promise<number | null> {
+  return agencyMergedIntoOf(ctx.db, id);
 }
 
 export async function listAgenciesFor(ctx: AppContext, rawQuery: Record<string, unknown>) {

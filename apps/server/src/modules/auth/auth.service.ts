@@ -91,6 +91,13 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
   return { user: session.user, sessionId: claims.sessionId };
 }
 
+/** The user of a live session (not expired, not ended, user active), or undefined. */
+export async function liveSessionUser(ctx: AppContext, sessionId: string): Promise<UserRow | undefined> {
+  const session = await findSessionUser(ctx.db, sessionId);
+  if (!session || session.expiresAt <= nowIso() || session.user.is_active !== 1) return undefined;
+  return session.user;
+}
+
 export async function logout(ctx: AppContext, sessionId: string): Promise<void> {
   await deleteSession(ctx.db, sessionId);
 }

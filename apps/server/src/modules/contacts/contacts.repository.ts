@@ -132,7 +132,7 @@ export const contactListSpec: ListSpec = {
     phone: key('contacts.phone', true),
     createdBy: key('contacts.owner_key'),
     assignedTo: key('contacts.assignee_key'),
-    createdAt: { expr: 'contacts.created_at', kind: 'text' },
+    createdAt: { expr: 'contacts.created_at', kind: 'text', isoTime: true },
   },
   search: [],
   searchCondition,
@@ -147,13 +147,19 @@ export interface ContactScope {
   agencyId?: number;
 }
 
-/** Type and active state lead every list index, so they are always constrained. */
-function scopeConditions(scope: ContactScope): Expression<SqlBool>[] {
+/**
+ * Type and active state lead every list index, so they are always constrained. `byMatches` writes
+ * them as `+contacts.type`, which SQLite will not serve from an index: a `contains` filter narrowed
+ * by the trigram index then looks its few matches up by id (9 ms for "demir" at a million rows)
+ * rather than walking the column's index of 700,000 active leads (65 ms).
+ */
+function scopeConditions(scope: ContactScope, byMatches = false): Expression<SqlBool>[] {
+  const column = (name: string) => sql.raw(`${byMatches ? '+' : ''}contacts.${name}`);
   const conditions: Expression<SqlBool>[] = [
     scope.type
-      ? sql<SqlBool>`contacts.type = ${scope.type}`
-      : sql<SqlBool>`contacts.type in ('LEAD', 'CUSTOMER')`,
-    sql<SqlBool>`contacts.is_active = 1`,
+      ? sql<SqlBool>`${column('type')} = ${scope.type}`
+      : sql<SqlBool>`${column('type')} in ('LEAD', 'CUSTOMER')`,
+    sql<SqlBool>`${column('is_active')} = 1`,
   ];
   if (scope.agencyId !== undefined) conditions.push(sql<SqlBool>`contacts.agency_id = ${scope.agencyId}`);
   return conditions;
@@ -167,7 +173,8 @@ function scopeConditions(scope: ContactScope): Expression<SqlBool>[] {
  * a million rows of the sort index looking for a rare value.
  */
 export async function listContacts(db: Db, scope: ContactScope, query: ListQuery) {
-  const narrowed = listConditions(db, query, contactListSpec);
+  const byUsers = await userNarrowing(db, query);
+  const narrowed = [...listConditions(db, query, contactListSpec), ...byUsers];
   let conditions = [...scopeConditions(scope), ...narrowed];
   const listed = contactsJoined(db).select(contactListColumns);
   let counted: { total: number; capped: boolean };
@@ -175,7 +182,15 @@ export async function listContacts(db: Db, scope: ContactScope, query: ListQuery
   if (narrowed.length === 0 && scope.agencyId === undefined) {
     counted = { total: await activeCount(db, scope.type), capped: false };
   } else if (engineOf(db) === 'sqlite') {
-    const ids = await matchingIds(db, conditions, TOTAL_CAP + 1);
+    const byMatches =
+      byUsers.length > 0 ||
+      Object.entries(query.filters).some(
+        ([name, filter]) =>
+          filter.mode !== 'equals' &&
+          contactListSpec.columns[name]?.inSearchText === true &&
+          containsNarrowing(filter.value, 'sqlite') !== undefined,
+      );
+    const ids = await matchingIds(db, [...scopeConditions(scope, byMatches), ...narrowed], TOTAL_CAP + 1);
     counted =
       ids.length > TOTAL_CAP ? { total: TOTAL_CAP, capped: true } : { total: ids.length, capped: false };
     if (ids.length <= SORT_MATCHES_UP_TO) {
@@ -192,6 +207,27 @@ export async function listContacts(db: Db, scope: ContactScope, query: ListQuery
     nextCursor: nextCursorOf(rows, query),
   };
   return result;
+}
+
+/**
+ * A `contains` filter on created-by or assigned-to also names the users whose name contains the
+ * text: the contacts are then found through the owner and assignee indexes instead of by testing
+ * the key of every active contact. The keys are the users' folded names (kept so on a rename), so
+ * the two tests agree; the users (ten thousand at most) are folded here, as the keys were.
+ */
+async function userNarrowing(db: Db, query: ListQuery): Promise<Expression<SqlBool>[]> {
+  const columns = { createdBy: 'owner_id', assignedTo: 'assigned_to_id' } as const;
+  const conditions: Expression<SqlBool>[] = [];
+  let users: { id: number; name: string }[] | undefined;
+  for (const [name, column] of Object.entries(columns)) {
+    const filter = query.filters[name];
+    if (!filter || filter.mode === 'equals') continue;
+    const needle = foldCase(filter.value);
+    users ??= await db.selectFrom('users').select(['id', 'name']).execute();
+    const ids = users.filter((user) => foldCase(user.name).includes(needle)).map((user) => user.id);
+    conditions.push(sql<SqlBool>`contacts.${sql.raw(column)} in (${sql.join(ids.length > 0 ? ids : [0])})`);
+  }
+  return conditions;
 }
 
 /** The list's select and conditions, for streaming every matching row (exports). */

@@ -1,6 +1,7 @@
 import type { ContactFields } from '@crm/domain';
 import { contactMessages } from '@crm/domain';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { richTextToPlain } from '../../lib/sanitize.js';
 import { nowIso } from '../../lib/time.js';
@@ -9,6 +10,8 @@ import { type Contact, toContact } from '../contacts/contact-mapper.js';
 import { type ContactRow, findContact, updateContact } from '../contacts/contacts.repository.js';
 import { prepareContactUpdate } from '../contacts/contacts.service.js';
 import { insertHistory } from '../history/history.repository.js';
+import { lockVersion } from '../versions/versions.repository.js';
+import { versionColumns } from '../versions/versions.service.js';
 import {
   fieldsEditedSince,
   findMerge,
@@ -112,8 +115,10 @@ function fieldsOf(contact: Contact): ContactFields {
   return picked as unknown as ContactFields;
 }
 
-async function activeContact(ctx: AppContext, id: number): Promise<ContactRow> {
-  const row = await findContact(ctx.db, id);
+/** Holds the record for the transaction (its version row lock) and reads it under that lock. */
+async function activeContact(trx: Db, id: number): Promise<ContactRow> {
+  const state = await lockVersion(trx, 'contacts', id);
+  const row = state && (await findContact(trx, id));
   if (!row) throw notFound(contactMessages.contactNotFound);
   if (row.is_active !== 1) throw conflict(mergeMessages.inactive);
   return row;
@@ -134,8 +139,24 @@ export interface ContactMergeInput {
  */
 export async function mergeContacts(ctx: AppContext, actor: Authenticated, input: ContactMergeInput) {
   if (input.survivorId === input.otherId) throw badRequest(mergeMessages.sameRecord);
-  const survivorRow = await activeContact(ctx, input.survivorId);
-  const otherRow = await activeContact(ctx, input.otherId);
+  return inTransaction(ctx.db, input.dryRun, async (trx) => {
+    // Locked in id order, so two merges of overlapping records cannot deadlock.
+    const [first, second] = [input.survivorId, input.otherId].sort((a, b) => a - b) as [number, number];
+    const firstRow = await activeContact(trx, first);
+    const secondRow = await activeContact(trx, second);
+    const survivorRow = firstRow.id === input.survivorId ? firstRow : secondRow;
+    const otherRow = firstRow.id === input.survivorId ? secondRow : firstRow;
+    return writeMerge(trx, actor, input, survivorRow, otherRow);
+  });
+}
+
+async function writeMerge(
+  trx: Db,
+  actor: Authenticated,
+  input: ContactMergeInput,
+  survivorRow: ContactRow,
+  otherRow: ContactRow,
+) {
   const survivor = toContact(survivorRow);
   const other = toContact(otherRow);
   const survivorIsNewer = survivor.updatedAt >= other.updatedAt;
@@ -154,60 +175,65 @@ export async function mergeContacts(ctx: AppContext, actor: Authenticated, input
   if (fields.some((f) => f.field === 'phone' && f.chosen === 'other')) merged.countryCode = other.countryCode;
 
   const at = nowIso();
-  const result = await inTransaction(ctx.db, input.dryRun, async (trx) => {
-    const { columns, changes } = await prepareContactUpdate(trx, survivorRow, merged);
-    if (changes.length > 0) await updateContact(trx, survivor.id, { ...columns, updated_at: at });
-    const records = await moveRecords(trx, 'contact', other.id, survivor.id);
-    const staff = await moveContactStaff(trx, other.id, survivor.id);
-    const moved: MovedRows = { ...records, ...staff, customers: [], children: [], reps: [] };
-    await setMergedInto(trx, 'contact', other.id, survivor.id, false, at);
-    const name = (c: Contact) => `${c.name} ${c.surname} (#${c.id})`;
-    await insertHistory(
-      trx,
-      { kind: 'contact', id: survivor.id },
-      actor.user.id,
-      [{ kind: 'edited', field: 'mergedWith', oldValue: null, newValue: name(other) }],
-      at,
-    );
-    await insertHistory(
-      trx,
-      { kind: 'contact', id: other.id },
-      actor.user.id,
-      [{ kind: 'edited', field: 'mergedInto', oldValue: null, newValue: name(survivor) }],
-      at,
-    );
-    const snapshot: ContactMergeSnapshot = {
-      survivorBefore: survivor,
-      otherBefore: { isActive: true },
-      changedFields: changes.flatMap((change) => (change.field ? [change.field] : [])),
-      moved,
-    };
-    const mergeId = await insertMerge(trx, {
-      kind: 'contact',
-      survivorId: survivor.id,
-      mergedId: other.id,
-      userId: actor.user.id,
-      snapshot: JSON.stringify(snapshot),
-      at,
+  const state = (await lockVersion(trx, 'contacts', survivor.id))!;
+  const { columns, changes } = await prepareContactUpdate(trx, survivorRow, merged);
+  const changing = changes.flatMap((change) => (change.field ? [change.field] : []));
+  if (changes.length > 0) {
+    await updateContact(trx, survivor.id, {
+      ...columns,
+      ...versionColumns(state, changing, actor.user.id),
+      updated_at: at,
     });
-    const after = toContact((await findContact(trx, survivor.id))!);
-    return {
-      dryRun: input.dryRun,
-      mergeId: input.dryRun ? null : mergeId,
-      survivor: after,
-      merged: { id: other.id, name: other.name, surname: other.surname },
-      fields,
-      moved: {
-        notes: moved.notes.length,
-        files: moved.files.length,
-        history: moved.history.length,
-        staffPositions: moved.staff.length,
-        staffDeactivated: moved.staffDeactivated.length,
-        partnerCustomer: fields.some((f) => f.field === 'agencyId' && f.chosen === 'other'),
-      },
-    };
+  }
+  const records = await moveRecords(trx, 'contact', other.id, survivor.id);
+  const staff = await moveContactStaff(trx, other.id, survivor.id);
+  const moved: MovedRows = { ...records, ...staff, customers: [], children: [], reps: [] };
+  await setMergedInto(trx, 'contact', other.id, survivor.id, false, at);
+  const name = (c: Contact) => `${c.name} ${c.surname} (#${c.id})`;
+  await insertHistory(
+    trx,
+    { kind: 'contact', id: survivor.id },
+    actor.user.id,
+    [{ kind: 'edited', field: 'mergedWith', oldValue: null, newValue: name(other) }],
+    at,
+  );
+  await insertHistory(
+    trx,
+    { kind: 'contact', id: other.id },
+    actor.user.id,
+    [{ kind: 'edited', field: 'mergedInto', oldValue: null, newValue: name(survivor) }],
+    at,
+  );
+  const snapshot: ContactMergeSnapshot = {
+    survivorBefore: survivor,
+    otherBefore: { isActive: true },
+    changedFields: changes.flatMap((change) => (change.field ? [change.field] : [])),
+    moved,
+  };
+  const mergeId = await insertMerge(trx, {
+    kind: 'contact',
+    survivorId: survivor.id,
+    mergedId: other.id,
+    userId: actor.user.id,
+    snapshot: JSON.stringify(snapshot),
+    at,
   });
-  return result;
+  const after = toContact((await findContact(trx, survivor.id))!);
+  return {
+    dryRun: input.dryRun,
+    mergeId: input.dryRun ? null : mergeId,
+    survivor: after,
+    merged: { id: other.id, name: other.name, surname: other.surname },
+    fields,
+    moved: {
+      notes: moved.notes.length,
+      files: moved.files.length,
+      history: moved.history.length,
+      staffPositions: moved.staff.length,
+      staffDeactivated: moved.staffDeactivated.length,
+      partnerCustomer: fields.some((f) => f.field === 'agencyId' && f.chosen === 'other'),
+    },
+  };
 }
 
 /**
@@ -237,8 +263,16 @@ export async function undoContactMerge(ctx: AppContext, actor: Authenticated, me
   }
   const at = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
+    const state = (await lockVersion(trx, 'contacts', merge.survivor_id))!;
     const { columns, changes } = await prepareContactUpdate(trx, survivorRow, restored);
-    if (changes.length > 0) await updateContact(trx, merge.survivor_id, { ...columns, updated_at: at });
+    const changing = changes.flatMap((change) => (change.field ? [change.field] : []));
+    if (changes.length > 0) {
+      await updateContact(trx, merge.survivor_id, {
+        ...columns,
+        ...versionColumns(state, changing, actor.user.id),
+        updated_at: at,
+      });
+    }
     await moveBack(trx, 'contact', snapshot.moved, merge.merged_id, merge.survivor_id);
     await setMergedInto(trx, 'contact', merge.merged_id, null, snapshot.otherBefore.isActive, at);
     for (const [id, otherId] of [

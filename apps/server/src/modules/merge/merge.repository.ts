@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { nextVersion } from '../versions/versions.repository.js';
 
 /** The rows a merge moved from the merged record to the survivor, by id, so an undo moves exactly them back. */
 export interface MovedRows {
@@ -204,7 +205,7 @@ export async function setMergedInto(
   const table = kind === 'contact' ? 'contacts' : 'agencies';
   await trx
     .updateTable(table)
-    .set({ merged_into_id: survivorId, is_active: isActive ? 1 : 0, updated_at: at })
+    .set({ version: nextVersion, merged_into_id: survivorId, is_active: isActive ? 1 : 0, updated_at: at })
     .where('id', '=', id)
     .execute();
 }

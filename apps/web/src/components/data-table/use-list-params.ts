@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useRef, useState } from 'react';
+import { useNavigation, useSearchParams } from 'react-router';
 
 type Update = (current: URLSearchParams) => URLSearchParams;
 
@@ -10,9 +10,15 @@ type Update = (current: URLSearchParams) => URLSearchParams;
 export function useListParams(inUrl: boolean): [URLSearchParams, (update: Update) => void] {
   const [urlParams, setUrlParams] = useSearchParams();
   const [ownParams, setOwnParams] = useState(() => new URLSearchParams());
+  // While the next screen's code loads this list is still shown; a search settling then must not
+  // replace the navigation the person chose with the list's own address.
+  const navigation = useNavigation();
+  const leaving = useRef(false);
+  leaving.current = navigation.state !== 'idle';
   const update = useCallback(
     (change: Update) => {
       if (inUrl) {
+        if (leaving.current) return;
         // Read the address bar itself: a change queued before the last one rendered (a search
         // settling after a sort click) must build on it, not on the params of an older render.
         const current = new URLSearchParams(window.location.search);

@@ -1,7 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-// Each screen is its own chunk, fetched on navigation.
-/** The import screens, mounted by app/router.tsx inside the signed-in shell. */
+/** The import screens, mounted by app/router.tsx inside the signed-in shell; each is its own chunk. */
 export const importRoutes: RouteObject[] = [
   {
     path: '/imports',
