@@ -14,7 +14,7 @@ import { createEventBus } from './modules/events/create-event-bus.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { downloadRoutes } from './modules/files/download.routes.js';
-import { createFileStore, type FileStore } from './modules/files/storage/index.js';
+import { createFileStore, type FileStore, startTemporarySweeps } from './modules/files/storage/index.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 import { JobRunner } from './modules/jobs/job-runner.js';
 import { mergeRoutes } from './modules/merge/merge.routes.js';
@@ -23,7 +23,7 @@ import { productCategoriesRoutes } from './modules/product-categories/product-ca
 import { productsRoutes } from './modules/products/products.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { healthRoutes, systemRoutes } from './modules/system/system.routes.js';
-import { startDueReminders } from './modules/tasks/due-reminders.js';
+import { startDueSweeps } from './modules/tasks/due-reminders.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { viewsRoutes } from './modules/views/views.routes.js';
@@ -107,14 +107,17 @@ export async function buildApp({
   // Modules register their job handlers while they are registered; jobs start once all are.
   app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('onClose', async () => ctx.jobs.stop());
+  // onClose hooks run last-registered first: the sweeps stop before the store closes.
   if (!files) app.addHook('onClose', () => ctx.files.close());
+  const stopSweeps = startTemporarySweeps(ctx.files, app.log);
+  app.addHook('onClose', async () => stopSweeps());
   // Open streams would keep the server from closing; they end first and the browser reconnects.
   app.addHook('preClose', async () => ctx.events.endStreams());
-  // Before the database closes (main.ts adds that hook later, and onClose hooks run in order).
+  // Before the database closes (main.ts destroys it once app.close() has run every onClose hook).
   app.addHook('onClose', async () => ctx.events.close());
   if (config.taskReminderSeconds > 0) {
-    const stop = startDueReminders(ctx, config.taskReminderSeconds * 1000, (error) =>
-      app.log.error({ err: error }, 'due-task reminders failed'),
+    const stop = startDueSweeps(ctx, config.taskReminderSeconds * 1000, (error) =>
+      app.log.error({ err: error }, 'due-task sweep failed'),
     );
     app.addHook('onClose', async () => stop());
   }

@@ -11,12 +11,6 @@ const optionalText = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
-/**
- * Which proxies' X-Forwarded-For to believe: none (false), every one (true: only when nothing can
- * reach the app but the proxy), the nearest N hops, or the proxies at these addresses or networks.
- */
-export type TrustProxy = boolean | number | string[];
-
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -82,7 +76,7 @@ const envSchema = z
         .regex(/^[A-Za-z0-9!_.*'()/-]*\/$/, { error: 'must end with / and hold only safe key characters' })
         .optional(),
     ),
-    TASK_REMINDER_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+    TASK_REMINDER_SECONDS: z.coerce.number().min(0).max(3600).default(60),
     API_COMPRESSION: z
       .enum(['true', 'false'])
       .default('true')
@@ -166,7 +160,7 @@ export interface Config {
   s3: S3Settings | undefined;
   /** Bearer token for /api/metrics; the endpoint does not exist without it. */
   metricsToken: string | undefined;
-  /** How often each process looks for due tasks to notify of; 0 turns the looking off. */
+  /** How often a sweep for due tasks is queued (each due time queues its own pass too); 0: never. */
   taskReminderSeconds: number;
   /** Compress API answers above a few kilobytes when the client accepts brotli or gzip. */
   apiCompression: boolean;

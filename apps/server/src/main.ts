@@ -9,7 +9,6 @@ import { migrateToLatest } from './db/migrate.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { startCleanup } from './modules/auth/cleanup.js';
 import { resolveTokenSecret } from './modules/auth/token.js';
-import { sweepStaleUploads } from './modules/files/storage/index.js';
 
 /**
  * The main process prepares the database once (migrations, the token secret, the first admin),
@@ -38,7 +37,6 @@ async function main(): Promise<void> {
     await resolveTokenSecret(db, config.jwtSecret);
     await bootstrapFirstAdmin(db, config, log);
   });
-  await sweepStaleUploads(config, log);
   const ready = () =>
     log.info(
       {
@@ -81,9 +79,6 @@ async function main(): Promise<void> {
  */
 async function serve(config: Config, db: Db): Promise<void> {
   const app = await buildApp({ config, db });
-  app.addHook('onClose', async () => {
-    await db.destroy();
-  });
   await app.listen({ host: config.host, port: config.port });
   const stopCleanup = startCleanup(db, config, app.log);
 
@@ -104,6 +99,9 @@ async function serve(config: Config, db: Db): Promise<void> {
     deadline.unref();
     try {
       await app.close();
+      // After every onClose hook (they run last-registered first): the job runner hands its running
+      // jobs back and the event bus unlistens through this connection while closing.
+      await db.destroy();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -294,6 +294,19 @@ describe.each(STORES)('files in the %s store', (kind) => {
       );
     });
 
+    it('keeps the uploaded extension when the custom name has none', async () => {
+      const file = await uploaded(
+        contact.id,
+        { filename: 'scan.PDF', contentType: 'application/pdf', content: 'x' },
+        { customFileName: 'Title deed' },
+      );
+      expect(file.name).toBe('Title deed');
+      const res = await download(file.url);
+      expect(res.headers['content-disposition']).toBe(
+        `inline; filename*=UTF-8''${encodeURIComponent('Title deed.pdf')}`,
+      );
+    });
+
     it('needs no bearer token, but refuses a missing or wrong access with 401', async () => {
       const file = await uploaded(contact.id, { filename: 'private.pdf', content: 'secret' });
       const bare = `/uploads/contacts/${file.filename}`;

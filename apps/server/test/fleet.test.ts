@@ -1,11 +1,13 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_INACTIVE } from '../src/modules/auth/auth.service.js';
+import { IMPORT_RUN_JOB } from '../src/modules/imports/import-jobs.js';
 import { dayFromToday, leadPayload } from './helpers/contacts.js';
 import { startTestS3, type TestS3 } from './helpers/s3-server.js';
-import { type ServerProcess, startServerProcess } from './helpers/server-process.js';
+import { type ServerProcess, startServerProcess, until } from './helpers/server-process.js';
 import { createScratchDatabase } from './helpers/test-app.js';
 
 /**
@@ -21,7 +23,7 @@ let a: ServerProcess;
 let b: ServerProcess;
 const dataDirs: string[] = [];
 
-async function startInstance(name: string): Promise<ServerProcess> {
+async function startInstance(name: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `crm-fleet-${name}-`));
   dataDirs.push(dataDir);
   return startServerProcess({
@@ -34,6 +36,7 @@ async function startInstance(name: string): Promise<ServerProcess> {
     CRM_ADMIN_PASSWORD: ADMIN.password,
     LOGIN_MAX_FAILURES_PER_EMAIL: '4',
     LOG_LEVEL: 'warn',
+    ...env,
   });
 }
 
@@ -46,7 +49,8 @@ beforeAll(async () => {
   database = scratch;
   // The first migrates and creates the admin; the second starts on the prepared database.
   a = await startInstance('a');
-  b = await startInstance('b');
+  // B looks for jobs less often, so that a job started on A is taken by A (which looks at once).
+  b = await startInstance('b', { JOBS_POLL_MS: '3000' });
 }, 120_000);
 
 afterAll(async () => {
@@ -182,4 +186,104 @@ describe('two instances on one PostgreSQL and one S3 store', () => {
     }
     expect(ids.size).toBe(6);
   });
+
+  it('concurrent edits of one field through A and B: one wins, the other is refused with 409', async () => {
+    const token = await login(a, ADMIN.email, ADMIN.password);
+    const created = await call(a, 'POST', '/api/contacts', token, leadPayload({ budget: 100 }));
+    const id = created.json().id as number;
+    const [fromA, fromB] = await Promise.all([
+      call(a, 'PUT', `/api/contacts/${id}`, token, { version: 1, budget: 250 }),
+      call(b, 'PUT', `/api/contacts/${id}`, token, { version: 1, budget: 300 }),
+    ]);
+    expect([fromA.status, fromB.status].sort()).toEqual([200, 409]);
+    const [winner, loser] = fromA.status === 200 ? [fromA, fromB] : [fromB, fromA];
+    expect(loser.json().error).toMatch(
+      /^This contact was changed by .+ at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC since you opened it\.$/,
+    );
+    for (const server of [a, b]) {
+      const detail = (await call(server, 'GET', `/api/contacts/${id}`, token)).json();
+      expect(detail).toMatchObject({ version: 2, budget: winner.json().budget });
+    }
+  });
+
+  // Last: it stops A.
+  it('an import started on A shows its progress on B and survives A being stopped', async () => {
+    const ROWS = 1500;
+    const token = await login(a, ADMIN.email, ADMIN.password);
+    const lines = ['Name,Surname,Email,Phone,Source'];
+    for (let i = 0; i < ROWS; i++)
+      lines.push(`Fleet${i},Import,fleet${i}@example.com,9053310${String(10000 + i)},Facebook`);
+    const form = new FormData();
+    form.set('entity', 'contacts');
+    form.set('type', 'LEAD');
+    form.set('file', new Blob([`${lines.join('\n')}\n`], { type: 'text/csv' }), 'fleet.csv');
+    const uploaded = await fetch(`${a.url}/api/imports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const view = (await uploaded.json()) as { id: number; mapping: (string | null)[] };
+    const settings = { mapping: view.mapping, mode: 'create', key: 'email', skipErrors: true };
+    const importOn = async (server: ServerProcess) =>
+      (await call(server, 'GET', `/api/imports/${view.id}`, token)).json() as {
+        state: string;
+        counts: { created: number };
+        progress: { phase: string; done: number; total: number } | null;
+      };
+
+    expect((await call(a, 'POST', `/api/imports/${view.id}/preview`, token, settings)).status).toBe(202);
+    await until('the preview, seen from B', async () =>
+      (await importOn(b)).state === 'previewed' ? true : undefined,
+    );
+    expect((await call(a, 'POST', `/api/imports/${view.id}/run`, token, settings)).status).toBe(202);
+
+    const jobs = new pg.Client({ connectionString: database.url });
+    await jobs.connect();
+    try {
+      const holder = async () =>
+        (
+          await jobs.query<{ locked_by: string | null; state: string }>(
+            'select locked_by, state from jobs where kind = $1 order by id desc limit 1',
+            [IMPORT_RUN_JOB],
+          )
+        ).rows[0];
+      // B reads the progress that A's process writes.
+      const midway = await until(
+        'progress from A, seen on B',
+        async () => {
+          const seen = await importOn(b);
+          const job = await holder();
+          return seen.progress?.phase === 'run' && seen.progress.done > 0 && job?.state === 'running'
+            ? { seen, job }
+            : undefined;
+        },
+        60_000,
+      );
+      expect(midway.seen.progress!.done).toBeLessThan(ROWS);
+      expect(midway.seen.progress!.total).toBe(ROWS);
+      const runningOn = midway.job.locked_by ?? '';
+      await a.stop();
+      // A stopping cleanly hands its job back at once, rather than leaving it to its lease's end.
+      expect((await holder())?.locked_by ?? '').not.toContain(`:${a.process.pid}:`);
+      const finished = await until(
+        'the import to finish on B',
+        async () => {
+          const seen = await importOn(b);
+          return seen.state === 'done' ? seen : undefined;
+        },
+        120_000,
+      );
+      expect(finished.counts.created).toBe(ROWS);
+      expect(finished.progress).toMatchObject({ phase: 'run', done: ROWS, total: ROWS });
+      const contacts = await jobs.query<{ n: string }>(
+        "select count(*) as n from contacts where email like 'fleet%@example.com'",
+      );
+      expect(Number(contacts.rows[0]!.n)).toBe(ROWS);
+      // A's process held the job when it stopped; B's took it over and finished it.
+      expect(runningOn).toContain(`:${a.process.pid}:`);
+    } finally {
+      await jobs.end();
+    }
+  }, 240_000);
 });

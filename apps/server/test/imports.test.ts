@@ -417,6 +417,16 @@ describe('run: modes and keys', () => {
     expect((await contactByEmail('yeni@example.com'))?.city).toBe('Gazimağusa');
   });
 
+  it('tells the importer in the bell when the run has finished', async () => {
+    const view = await upload(t, bora, 'bell.csv', file);
+    await run_(view, { mode: 'create', key: 'email' });
+    const res = await call(t, 'GET', '/api/notifications', bora);
+    expect(res.json<{ kind: string; text: string }[]>()[0]).toMatchObject({
+      kind: 'import_finished',
+      text: 'bell.csv: 2 rows',
+    });
+  });
+
   it('update only, by phone: updates the fields that differ, writes their history as the importer, and creates nothing', async () => {
     const view = await upload(
       t,

@@ -13,7 +13,7 @@ let user: SignedIn;
 let other: SignedIn;
 let contact: ContactJson;
 beforeAll(async () => {
-  t = await createTestApp({ TASK_REMINDER_SECONDS: '0' });
+  t = await createTestApp({ TASK_REMINDER_SECONDS: '0', JOBS_POLL_MS: '0' });
   admin = await signIn(t, { role: 'admin', firstName: 'Alice', surname: 'Admin' });
   user = await signIn(t, { firstName: 'Umut', surname: 'User' });
   other = await signIn(t, { firstName: 'Oya', surname: 'Other' });
@@ -42,7 +42,7 @@ function runReminderProcess(): Promise<number> {
     child.once('error', reject);
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`reminder process failed (${code}): ${out}`));
-      resolve((JSON.parse(out.trim().split('\n').pop() ?? '{}') as { claimed: number }).claimed);
+      resolve((JSON.parse(out.trim().split('\n').pop() ?? '{}') as { notified: number }).notified);
     });
   });
 }
@@ -208,12 +208,31 @@ describe('due reminders', () => {
     const done = await createTask(t, due, { title: 'Already done', dueAt: inMinutes(-2) });
     await updateTask(t, due, done.id, { state: 'done' });
 
-    // Two server processes racing for the same due tasks, several passes each.
+    // Two server processes running the shared job queue at once: the pass queued for the task's
+    // due time runs in one of them, and the task is claimed once.
     const counts = await Promise.all([runReminderProcess(), runReminderProcess()]);
     expect(counts[0]! + counts[1]!).toBe(1);
     const mine = (await notificationsOf(t, due)).filter((n) => n.kind === 'task_due');
     expect(mine.map((n) => [n.text, n.taskId])).toEqual([['Call back now', soon.id]]);
     expect(mine[0]?.record).toMatchObject({ kind: 'contact', id: contact.id });
+    const passes = await t.db
+      .selectFrom('jobs')
+      .select(['state', 'attempts', 'run_at'])
+      .where('kind', '=', 'task-due')
+      .where('run_at', '<=', new Date().toISOString())
+      .execute();
+    // One pass per due time (the completed task's and the due one's), each run once.
+    expect(passes.map((job) => [job.state, job.attempts])).toEqual([
+      ['done', 1],
+      ['done', 1],
+    ]);
+    const waiting = await t.db
+      .selectFrom('jobs')
+      .select('run_at')
+      .where('kind', '=', 'task-due')
+      .where('state', '=', 'queued')
+      .execute();
+    expect(waiting.map((job) => job.run_at)).toEqual([later.dueAt]);
 
     // Nothing is claimed twice; rescheduling earns a new reminder when the new time comes.
     const here = { db: t.db, events: { publish: () => {} } as unknown as EventBus };

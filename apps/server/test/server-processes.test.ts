@@ -68,7 +68,7 @@ beforeAll(async () => {
   });
   exited = new Promise((resolve) => primary.once('exit', (code) => resolve(code)));
   await until('the ready line', () => (output.includes('CRM ready on') ? true : undefined));
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   if (primary.exitCode === null) primary.kill('SIGKILL');

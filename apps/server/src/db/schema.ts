@@ -220,6 +220,15 @@ export interface ContactCountsTable {
   n: number;
 }
 
+/** Maintained by triggers (migration 0010) for the dashboard's charts; never written by the application. */
+export interface ContactStatsTable {
+  dimension: 'source' | 'agency' | 'created' | 'converted';
+  value: string;
+  type: string;
+  is_active: number;
+  n: number;
+}
+
 /** The shared job queue (modules/jobs). JSON columns hold text. */
 export interface JobsTable {
   id: Generated<number>;
@@ -396,6 +405,7 @@ export interface Database {
   agencies: AgenciesTable;
   contacts: ContactsTable;
   contact_counts: ContactCountsTable;
+  contact_stats: ContactStatsTable;
   notes: NotesTable;
   files: FilesTable;
   history: HistoryTable;

@@ -19,7 +19,8 @@ export function freePort(): Promise<number> {
 export async function until<T>(
   what: string,
   check: () => T | undefined | Promise<T | undefined>,
-  ms = 30_000,
+  // Starting the server from its sources (tsx) takes a few seconds alone and far longer on a busy machine.
+  ms = 90_000,
   explain: () => string = () => '',
 ): Promise<T> {
   const deadline = Date.now() + ms;

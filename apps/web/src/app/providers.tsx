@@ -9,7 +9,7 @@ import { Toasts } from './toasts';
  */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
       <Toasts />
       {children}
     </MantineProvider>

@@ -133,6 +133,8 @@ export const contactListSpec: ListSpec = {
     createdBy: key('contacts.owner_key'),
     assignedTo: key('contacts.assignee_key'),
     createdAt: { expr: 'contacts.created_at', kind: 'text', isoTime: true },
+    // Not a column of the lists: the dashboard's "Leads by source" links to a list filtered by it.
+    source: { expr: 'contacts.source', kind: 'text' },
   },
   search: [],
   searchCondition,

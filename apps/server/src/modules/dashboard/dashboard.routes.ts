@@ -3,9 +3,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../lib/schemas.js';
+import { isAdmin } from '../../plugins/auth.js';
 import { countContacts } from '../contacts/contacts.repository.js';
 import { activityResponse } from '../contacts/contacts.schemas.js';
 import { recentContactActivity } from './dashboard.repository.js';
+import { dashboardCharts } from './dashboard-charts.service.js';
+
+const weekCount = z.object({ week: z.string(), count: z.number() });
+const chartsResponse = z.object({
+  leadsPerWeek: z.array(weekCount),
+  conversionsPerWeek: z.array(weekCount),
+  leadsBySource: z.array(z.object({ source: z.string().nullable(), count: z.number() })),
+  topAgencies: z.array(z.object({ id: z.number(), name: z.string(), count: z.number() })),
+  conversionRate: z.object({ customers: z.number(), contacts: z.number(), percent: z.number() }),
+});
 
 const typeQuery = z.object({
   type: z
@@ -58,5 +69,16 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         newValue: row.new_value,
       }));
     },
+  );
+
+  app.get(
+    '/dashboard/charts',
+    {
+      schema: {
+        tags: ['dashboard'],
+        response: { 200: chartsResponse, ...errors },
+      },
+    },
+    async (request) => dashboardCharts(ctx.db, isAdmin(request)),
   );
 };

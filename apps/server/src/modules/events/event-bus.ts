@@ -59,13 +59,22 @@ export class EventBus {
     return this.listeners.size;
   }
 
+  /**
+   * Each listener gets the events it may hear as one JSON text. Most events are everyone's, so the
+   * text of the whole batch is made once and shared by every listener that hears all of it.
+   */
   private dispatch(events: LiveEvent[]): void {
+    const visible: PublicEvent[] = events.map(({ audience: _audience, ...event }) => event);
+    let whole: string | undefined;
     for (const listener of this.listeners) {
-      const heard: PublicEvent[] = [];
-      for (const { audience: _audience, ...event } of events) {
-        if (mayHear(listener, _audience)) heard.push(event);
+      const heard = visible.filter((_event, index) => mayHear(listener, events[index]!.audience));
+      if (heard.length === 0) continue;
+      if (heard.length === visible.length) {
+        whole ??= JSON.stringify(visible);
+        listener.deliver(whole);
+      } else {
+        listener.deliver(JSON.stringify(heard));
       }
-      if (heard.length > 0) listener.deliver(heard);
     }
   }
 

@@ -26,7 +26,8 @@ export type PublicEvent = Omit<LiveEvent, 'audience'>;
 export interface Listener {
   userId: number;
   role: string;
-  deliver: (events: PublicEvent[]) => void;
+  /** The events this listener may hear, as a JSON array. */
+  deliver: (json: string) => void;
   /** Ends the stream (the server is closing). */
   end: () => void;
 }

@@ -3,7 +3,6 @@ import type { AppContext } from '../../context.js';
 import { errors } from '../../lib/schemas.js';
 import { caller } from '../../plugins/auth.js';
 import { authenticate } from '../auth/auth.service.js';
-import type { PublicEvent } from './event-types.js';
 
 /** A comment line every so often keeps proxies from closing an idle stream and rechecks the session. */
 const KEEPALIVE_MS = 25_000;
@@ -37,8 +36,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         'x-accel-buffering': 'no',
       });
       raw.write('retry: 2000\n\n');
-      const deliver = (events: PublicEvent[]) => {
-        raw.write(`data: ${JSON.stringify(events)}\n\n`);
+      const deliver = (json: string) => {
+        raw.write(`data: ${json}\n\n`);
       };
       const unsubscribe = await ctx.events.subscribe({
         userId: user.id,

@@ -12,6 +12,17 @@ const STORED_NAME = /^[a-f0-9]{32}(\.[a-z0-9]{1,10})?$/;
  * Files are never rendered as active content: inert types inline, everything else as a download,
  * with nosniff and a sandboxing CSP either way.
  */
+/**
+ * The name a download is saved under: the file's name, with the uploaded file's extension added when
+ * a custom name left it out ("Title deed" of x.pdf downloads as "Title deed.pdf"), so the saved file
+ * still opens with the right program. The name shown in the app stays as typed.
+ */
+export function downloadName(name: string, storedName: string): string {
+  const extension = /\.[a-z0-9]{1,10}$/.exec(storedName)?.[0];
+  if (!extension || name.toLowerCase().endsWith(extension)) return name;
+  return `${name}${extension}`;
+}
+
 export const downloadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const handler = async (
     filename: string,
@@ -25,7 +36,7 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     const stored = await ctx.files.get(filename);
     if (!stored) throw notFound('File not found');
     const { contentType, inline } = servedType(filename);
-    const disposition = `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.name)}`;
+    const disposition = `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(downloadName(file.name, filename))}`;
     return reply
       .header('content-type', contentType)
       .header('content-disposition', disposition)

@@ -4,6 +4,7 @@ import type { ImportRowsTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import type { JobContext, JobHandler } from '../jobs/job-runner.js';
+import { importFinished, notify } from '../notifications/notifications.service.js';
 import { findUserById } from '../users/users.repository.js';
 import { AgencyImportPlanner } from './agency-import.js';
 import {
@@ -146,17 +147,19 @@ async function processImport(ctx: AppContext, job: JobContext, dryRun: boolean):
   }
   await flush();
   const at = nowIso();
-  await updateImport(
-    ctx.db,
-    importId,
-    dryRun
-      ? {
-          state: 'previewed',
-          preview_summary: JSON.stringify(await previewSummary(ctx.db, importId)),
-          updated_at: at,
-        }
-      : { state: 'done', finished_at: at, updated_at: at },
-  );
+  if (dryRun) {
+    await updateImport(ctx.db, importId, {
+      state: 'previewed',
+      preview_summary: JSON.stringify(await previewSummary(ctx.db, importId)),
+      updated_at: at,
+    });
+    return { rows: done, errors };
+  }
+  const events = await ctx.db.transaction().execute(async (trx) => {
+    await updateImport(trx, importId, { state: 'done', finished_at: at, updated_at: at });
+    return notify(trx, importFinished(record.actor_id, record.filename, done, errors), at);
+  });
+  ctx.events.publish(...events);
   return { rows: done, errors };
 }
 

@@ -67,6 +67,22 @@ export function contactAssigned(
   };
 }
 
+/** The person who started an import hears when it has run (they are no actor of their own job). */
+export function importFinished(
+  userId: number,
+  filename: string,
+  rows: number,
+  errors: number,
+): NotificationDraft {
+  const rowsText = `${rows} ${rows === 1 ? 'row' : 'rows'}`;
+  return {
+    kind: 'import_finished',
+    actorId: null,
+    recipients: [userId],
+    text: `${filename}: ${rowsText}${errors > 0 ? `, ${errors} with errors` : ''}`,
+  };
+}
+
 export interface NotificationItem {
   id: number;
   kind: string;

@@ -1,7 +1,9 @@
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import { engineOf } from '../../db/dialect.js';
 import { nowIso } from '../../lib/time.js';
 import type { LiveEvent } from '../events/event-types.js';
+import { enqueueJob } from '../jobs/jobs.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import { claimDueTasks } from './tasks.repository.js';
 import { taskEvent } from './tasks.service.js';
@@ -49,25 +51,37 @@ export async function sendDueReminders(ctx: Pick<AppContext, 'db' | 'events'>): 
   }
 }
 
+export const DUE_JOB = 'task-due';
+
+/** The due-reminder pass is a job of the shared queue: whichever process claims it runs it, once. */
+export function registerDueReminders(ctx: Pick<AppContext, 'db' | 'events' | 'jobs'>): void {
+  ctx.jobs.register(DUE_JOB, async () => ({ notified: await sendDueReminders(ctx) }));
+}
+
 /**
- * Every server process looks for due tasks every few seconds. The state lives in the database (a
- * task's due_notified_at), not in the timer: the processes race for the same rows and each row is
- * claimed by exactly one of them, so more processes only mean more frequent looks.
+ * Queues the pass for the moment a task falls due, inside the transaction that set its due time.
+ * Tasks due at the same moment share one job; the pass notifies every task due by then.
  */
-export function startDueReminders(
-  ctx: Pick<AppContext, 'db' | 'events'>,
+export async function queueDueReminder(db: Db, dueAt: string): Promise<void> {
+  await enqueueJob(db, { kind: DUE_JOB, runAt: dueAt, uniqueKey: `${DUE_JOB}@${dueAt}` });
+}
+
+/**
+ * A sweep, now and then, for what a queued pass could not do (a job that failed for good, tasks
+ * written by other means): each process asks the queue for one, the unique key lets only one wait
+ * at a time, and the queue runs it in one process. The timer holds no state; the rows do.
+ */
+export function startDueSweeps(
+  ctx: Pick<AppContext, 'db' | 'jobs'>,
   everyMs: number,
   onError: (error: unknown) => void,
 ) {
-  let running = false;
   const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sendDueReminders(ctx)
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
+    enqueueJob(ctx.db, { kind: DUE_JOB, uniqueKey: `${DUE_JOB}-sweep` })
+      .then((id) => {
+        if (id !== undefined) ctx.jobs.wake();
+      })
+      .catch(onError);
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../lib/schemas.js';
 import { caller } from '../../plugins/auth.js';
+import { registerDueReminders } from './due-reminders.js';
 import { myTasksQuery, summaryQuery, taskResponse, taskSummaryResponse } from './tasks.schemas.js';
 import * as tasks from './tasks.service.js';
 
@@ -13,6 +14,7 @@ const taskParams = z.object({
 
 export const tasksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['tasks'];
+  registerDueReminders(ctx);
 
   app.get(
     '/tasks',

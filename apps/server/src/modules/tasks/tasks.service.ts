@@ -21,6 +21,7 @@ import { type HistoryEntryWrite, insertHistory } from '../history/history.reposi
 import { notify } from '../notifications/notifications.service.js';
 import type { ParentRef } from '../parents.js';
 import { recordIsActive } from '../parents.repository.js';
+import { queueDueReminder } from './due-reminders.js';
 import {
   countMyTasks,
   findTask,
@@ -183,6 +184,8 @@ export async function createTask(
       created_at: at,
       updated_at: at,
     });
+    const due = normalizeDue(input.dueAt);
+    if (due) await queueDueReminder(trx, due);
     if (record) {
       await insertHistory(
         trx,
@@ -292,6 +295,7 @@ export async function updateTaskFor(
   const record = recordOf(row);
   const events = await ctx.db.transaction().execute(async (trx) => {
     await updateTask(trx, id, { ...changes, updated_at: at });
+    if (changes.due_at) await queueDueReminder(trx, changes.due_at);
     if (record) await insertHistory(trx, record, actor.user.id, history, at, null, id);
     if (changes.assignee_id === undefined) return [];
     return notify(

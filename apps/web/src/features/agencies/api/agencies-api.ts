@@ -18,8 +18,14 @@ export function fetchAgency(id: number, signal?: AbortSignal): Promise<AgencyDet
   return apiJson<AgencyDetail>(`/agencies/${id}`, { signal });
 }
 
-/** POST /api/agencies when creating, PUT /api/agencies/{id} when editing. */
-export function saveAgency(id: number | undefined, body: AgencyForm): Promise<AgencyDetail> {
+/**
+ * POST /api/agencies when creating; PUT /api/agencies/{id} when editing, with only the changed fields
+ * and the version the dialog opened (409 when one of them was changed meanwhile).
+ */
+export function saveAgency(
+  id: number | undefined,
+  body: AgencyForm | (Partial<AgencyForm> & { version: number }),
+): Promise<AgencyDetail> {
   return id === undefined
     ? apiJson<AgencyDetail>('/agencies', { method: 'POST', body })
     : apiJson<AgencyDetail>(`/agencies/${id}`, { method: 'PUT', body });

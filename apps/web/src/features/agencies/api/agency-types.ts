@@ -19,6 +19,8 @@ export interface Agency {
   createdBy: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Sent back with an edit, so that a change made meanwhile by someone else is not overwritten. */
+  version: number;
 }
 
 export interface SalesRep {

@@ -7,7 +7,7 @@ import { agencyKeys } from './agency-keys';
 export function useSaveAgency(id: number | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AgencyForm) => saveAgency(id, body),
+    mutationFn: (body: AgencyForm | (Partial<AgencyForm> & { version: number })) => saveAgency(id, body),
     onSuccess: (saved) => {
       queryClient.setQueryData(agencyKeys.detail(saved.id), saved);
       return queryClient.invalidateQueries({ queryKey: agencyKeys.all });

@@ -57,6 +57,8 @@ export function AddStaffDialog({ agencyId, staffContactIds, opened, onClose }: A
             searchable
             required
             data-autofocus
+            // Focused when the dialog opens, but closed: one Escape then closes the dialog.
+            openOnFocus={false}
             nothingFoundMessage="No contacts of this agency left to add"
             comboboxProps={{ withinPortal: false }}
           />

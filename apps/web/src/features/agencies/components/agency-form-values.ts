@@ -101,6 +101,18 @@ export function parseAgencyForm(values: AgencyFormValues): ParsedAgencyForm {
 }
 
 /** Whether two bodies would store the same agency (sales reps in any order). */
+/** The fields of `after` that differ from `before`: what an edit sends. */
+export function changedAgencyFields(before: AgencyForm, after: AgencyForm): Partial<AgencyForm> {
+  const normal = (key: keyof AgencyForm, form: AgencyForm) =>
+    JSON.stringify(
+      key === 'assignedSalesRepIds' ? [...form.assignedSalesRepIds].sort((x, y) => x - y) : form[key],
+    );
+  const keys = (Object.keys(after) as (keyof AgencyForm)[]).filter(
+    (key) => normal(key, before) !== normal(key, after),
+  );
+  return Object.fromEntries(keys.map((key) => [key, after[key]])) as Partial<AgencyForm>;
+}
+
 export function sameAgencyForm(a: AgencyForm, b: AgencyForm): boolean {
   const normal = (form: AgencyForm) =>
     JSON.stringify({ ...form, assignedSalesRepIds: [...form.assignedSalesRepIds].sort((x, y) => x - y) });

@@ -1,11 +1,11 @@
-import { Button, Group, Modal } from '@mantine/core';
+import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { fieldErrorsOf } from '../../../lib/api-error';
+import { fieldErrorsOf, staleRecordOf } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { agencyScreenMessages as msg } from '../agency-screen-messages';
 import type { AgencyDetail } from '../api/agency-types';
 import { useSaveAgency } from '../api/use-save-agency';
-import { parseAgencyForm, sameAgencyForm, valuesFromAgency } from './agency-form-values';
+import { changedAgencyFields, parseAgencyForm, sameAgencyForm, valuesFromAgency } from './agency-form-values';
 import { EDIT_DIALOG_FIELDS, EditAgencyFields } from './edit-agency-fields';
 import { TypedAgencyDuplicates } from './typed-agency-duplicates';
 import { useAgencyFormState } from './use-agency-form-state';
@@ -22,6 +22,7 @@ export function EditAgencyDialog({ agency, onClose, onSaved }: EditAgencyDialogP
   const form = useAgencyFormState(valuesFromAgency(agency));
   const save = useSaveAgency(agency.id);
   const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState<string | undefined>();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,20 +40,38 @@ export function EditAgencyDialog({ agency, onClose, onSaved }: EditAgencyDialogP
       return;
     }
     setSaving(true);
+    // Only what changed goes, so a change someone else made to another field meanwhile is kept.
+    const changes = loaded.ok ? changedAgencyFields(loaded.body, body) : body;
     try {
-      await save.mutateAsync(body);
+      await save.mutateAsync({ ...changes, version: agency.version });
       toast.success(msg.updated);
       onSaved();
       onClose();
     } catch (error) {
-      if (!form.showServerErrors(fieldErrorsOf(error), EDIT_DIALOG_FIELDS)) toast.error(msg.updateFailed);
+      const stale = staleRecordOf(error);
+      if (stale) setConflict(stale.message);
+      else if (!form.showServerErrors(fieldErrorsOf(error), EDIT_DIALOG_FIELDS))
+        toast.error(msg.updateFailed);
       setSaving(false);
     }
+  };
+
+  const reload = () => {
+    onSaved();
+    onClose();
   };
 
   return (
     <Modal opened onClose={onClose} title="Edit agency info" centered size="lg">
       <form onSubmit={submit} noValidate>
+        {conflict && (
+          <Alert color="yellow" mb="md" role="alert" title="Not saved">
+            <Text size="sm">{conflict}</Text>
+            <Button size="xs" mt="sm" variant="light" onClick={reload}>
+              Reload
+            </Button>
+          </Alert>
+        )}
         <EditAgencyFields agency={agency} values={form.values} errors={form.errors} onChange={form.change} />
         <TypedAgencyDuplicates values={form.values} excludeId={agency.id} />
         <Group justify="flex-end" gap="sm" mt="lg">

@@ -41,6 +41,8 @@ function EditContactForm({ contact: opened, onClose }: Omit<ContactDetailEditMod
   const [conflict, setConflict] = useState<{ message: string; current: Contact } | undefined>();
   // Remounted on reload, so that the rich-text editor shows the notes as they are now.
   const [formKey, setFormKey] = useState(0);
+  // A colleague's save meanwhile arrives through the live updates as a newer version of the contact.
+  const changedUnderneath = !conflict && opened.version > contact.version;
 
   const reload = async (current: Contact) => {
     await storeSaved(current);
@@ -79,6 +81,17 @@ function EditContactForm({ contact: opened, onClose }: Omit<ContactDetailEditMod
 
   return (
     <form onSubmit={submit} noValidate key={formKey}>
+      {changedUnderneath && (
+        <Alert color="orange" mb="md" role="alert" title="This contact was changed by someone else">
+          <Text size="sm">
+            Someone saved this contact while you were editing it. Your save keeps their change unless you
+            changed the same field.
+          </Text>
+          <Button size="xs" mt="sm" variant="light" onClick={() => void reload(opened)}>
+            Reload
+          </Button>
+        </Alert>
+      )}
       {conflict && (
         <Alert color="yellow" mb="md" role="alert" title="Not saved">
           <Text size="sm">{conflict.message}</Text>

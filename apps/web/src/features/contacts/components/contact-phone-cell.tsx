@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { IconBrandWhatsapp, IconPhone } from '@tabler/icons-react';
 import { usePhoneFormat } from '../../../lib/phone-display';
 
@@ -15,31 +15,30 @@ export function ContactPhoneCell({ phone, large = false }: ContactPhoneCellProps
   if (!digits) return null;
   const links = (
     <Group gap={large ? 'xs' : 4} wrap="nowrap">
-      <Tooltip label="WhatsApp">
-        <ActionIcon
-          component="a"
-          href={`https://wa.me/${digits}`}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant={large ? 'light' : 'subtle'}
-          color="green"
-          size={large ? 'xl' : 'md'}
-          aria-label={`WhatsApp +${digits}`}
-        >
-          <IconBrandWhatsapp size={large ? 22 : 16} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Call">
-        <ActionIcon
-          component="a"
-          href={`tel:+${digits}`}
-          variant={large ? 'light' : 'subtle'}
-          size={large ? 'xl' : 'md'}
-          aria-label={`Call +${digits}`}
-        >
-          <IconPhone size={large ? 22 : 16} />
-        </ActionIcon>
-      </Tooltip>
+      <ActionIcon
+        component="a"
+        href={`https://wa.me/${digits}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        variant={large ? 'light' : 'subtle'}
+        color="green"
+        size={large ? 'xl' : 'md'}
+        aria-label={`WhatsApp +${digits}`}
+        // A native tooltip: Mantine's would add its positioning code to every list.
+        title="WhatsApp"
+      >
+        <IconBrandWhatsapp size={large ? 22 : 16} />
+      </ActionIcon>
+      <ActionIcon
+        component="a"
+        href={`tel:+${digits}`}
+        variant={large ? 'light' : 'subtle'}
+        size={large ? 'xl' : 'md'}
+        aria-label={`Call +${digits}`}
+        title="Call"
+      >
+        <IconPhone size={large ? 22 : 16} />
+      </ActionIcon>
     </Group>
   );
   const number = (

@@ -1,6 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { humanizeField } from '../../../components/record-tabs';
+import { contactFieldLabel, contactValueLabel } from '../../contacts/components/contact-detail-labels';
 import type { ContactActivity } from '../api/dashboard-types';
 import { ActivityTime, actorOf, ContactLink } from './activity-parts';
 
@@ -21,7 +21,12 @@ function ChangeValue({ value, kind }: { value: string | null; kind: 'old' | 'new
   );
 }
 
-/** "{user} edited {contact}", then the field, its old value → its new value. */
+/** A stored value as the contact's Activities tab shows it: 'HIGH_SCHOOL' reads 'Secondary School'. */
+function labelOf(field: string | null, value: string | null): string | null {
+  return field && value ? contactValueLabel(field, value) : value;
+}
+
+/** "{user} edited {contact}", then the field, its old value → its new value, in their labels. */
 export function EditedActivity({ activity }: { activity: ContactActivity }) {
   return (
     <Stack gap={2}>
@@ -33,13 +38,13 @@ export function EditedActivity({ activity }: { activity: ContactActivity }) {
       </Text>
       {activity.field && (
         <Text size="xs" fw={600}>
-          {humanizeField(activity.field)}
+          {contactFieldLabel(activity.field)}
         </Text>
       )}
       <Group gap={6} wrap="nowrap">
-        <ChangeValue value={activity.oldValue} kind="old" />
+        <ChangeValue value={labelOf(activity.field, activity.oldValue)} kind="old" />
         <IconArrowRight size={12} aria-label="changed to" />
-        <ChangeValue value={activity.newValue} kind="new" />
+        <ChangeValue value={labelOf(activity.field, activity.newValue)} kind="new" />
       </Group>
       <ActivityTime value={activity.timestamp} />
     </Stack>

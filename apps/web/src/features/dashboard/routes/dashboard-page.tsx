@@ -1,9 +1,10 @@
 import { Stack, Title } from '@mantine/core';
+import { DashboardChartsSection } from '../components/dashboard-charts-section';
 import { MyTasksTodayCard } from '../components/my-tasks-today-card';
 import { OverviewCards } from '../components/overview-cards';
 import { RecentActivities } from '../components/recent-activities';
 
-/** 000 §2.5: the three counts, then the recent contact activities. */
+/** 000 §2.5: the three counts, the charts (or the first steps on an empty database), the recent activities. */
 export function DashboardPage() {
   return (
     <Stack gap="lg">
@@ -13,6 +14,7 @@ export function DashboardPage() {
       </Title>
       <OverviewCards />
       <MyTasksTodayCard />
+      <DashboardChartsSection />
       <RecentActivities />
     </Stack>
   );

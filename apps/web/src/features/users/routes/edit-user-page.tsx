@@ -27,7 +27,8 @@ export function EditUserPage() {
   const location = useLocation();
   const passed = stateUser(location.state, id);
   const query = useUser(id);
-  const submit = useSubmitUser(id);
+  // The record the form was filled from: its version goes with the save (a conflict's message is toasted).
+  const submit = useSubmitUser(id, query.data ?? passed);
 
   const { isError, errorUpdatedAt } = query;
   useEffect(() => {

@@ -1,0 +1,64 @@
+import type { Db } from '../../db/database.js';
+
+/** Day totals of `created` (by creation type) or `converted` events from `fromDay` (YYYY-MM-DD) on. */
+export async function eventsPerDay(
+  db: Db,
+  dimension: 'created' | 'converted',
+  type: string,
+  fromDay: string,
+) {
+  return db
+    .selectFrom('contact_stats')
+    .select(['value as day', (eb) => eb.fn.sum<number | string>('n').as('n')])
+    .where('dimension', '=', dimension)
+    .where('type', '=', type)
+    .where('value', '>=', fromDay)
+    .groupBy('value')
+    .execute();
+}
+
+/** Contacts of `type` per source ('' for none), counting the active states given. */
+export async function contactsBySource(db: Db, type: string, activeStates: number[]) {
+  return db
+    .selectFrom('contact_stats')
+    .select(['value as source', (eb) => eb.fn.sum<number | string>('n').as('n')])
+    .where('dimension', '=', 'source')
+    .where('type', '=', type)
+    .where('is_active', 'in', activeStates)
+    .groupBy('value')
+    .execute();
+}
+
+/** The agencies referring the most contacts of `type`, most first (ties by id), with their names. */
+export async function topAgencies(db: Db, type: string, activeStates: number[], limit: number) {
+  const top = await db
+    .selectFrom('contact_stats')
+    .select(['value', (eb) => eb.fn.sum<number | string>('n').as('n')])
+    .where('dimension', '=', 'agency')
+    .where('type', '=', type)
+    .where('is_active', 'in', activeStates)
+    .groupBy('value')
+    .having((eb) => eb.fn.sum('n'), '>', 0)
+    .orderBy('n', 'desc')
+    .orderBy('value')
+    .limit(limit)
+    .execute();
+  if (top.length === 0) return [];
+  const ids = top.map((row) => Number(row.value));
+  const names = await db.selectFrom('agencies').select(['id', 'name']).where('id', 'in', ids).execute();
+  const nameOf = new Map(names.map((agency) => [agency.id, agency.name]));
+  return top.flatMap((row) => {
+    const name = nameOf.get(Number(row.value));
+    return name === undefined ? [] : [{ id: Number(row.value), name, count: Number(row.n) }];
+  });
+}
+
+/** Contacts of each type over the active states given (the trigger-kept totals of migration 0005). */
+export async function contactsByType(db: Db, activeStates: number[]) {
+  return db
+    .selectFrom('contact_counts')
+    .select(['type', (eb) => eb.fn.sum<number | string>('n').as('n')])
+    .where('is_active', 'in', activeStates)
+    .groupBy('type')
+    .execute();
+}

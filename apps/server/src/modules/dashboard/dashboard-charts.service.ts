@@ -1,0 +1,73 @@
+import type { Db } from '../../db/database.js';
+import {
+  contactsBySource,
+  contactsByType,
+  eventsPerDay,
+  topAgencies,
+} from './dashboard-charts.repository.js';
+
+/** Weeks shown by the weekly charts, the current one last. */
+export const CHART_WEEKS = 12;
+export const TOP_AGENCIES = 5;
+
+const DAY_MS = 86_400_000;
+
+/** Monday (UTC) of the week holding `date`, as YYYY-MM-DD. */
+export function weekStart(date: Date): string {
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  const sinceMonday = (day.getUTCDay() + 6) % 7;
+  return new Date(day.getTime() - sinceMonday * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The last CHART_WEEKS Mondays, oldest first. */
+function chartWeeks(now: Date): string[] {
+  const current = Date.parse(`${weekStart(now)}T00:00:00Z`);
+  return Array.from({ length: CHART_WEEKS }, (_, index) =>
+    new Date(current - (CHART_WEEKS - 1 - index) * 7 * DAY_MS).toISOString().slice(0, 10),
+  );
+}
+
+function perWeek(weeks: string[], days: { day: string; n: number | string }[]) {
+  const totals = new Map(weeks.map((week) => [week, 0]));
+  for (const { day, n } of days) {
+    const week = weekStart(new Date(`${day}T00:00:00Z`));
+    if (totals.has(week)) totals.set(week, (totals.get(week) ?? 0) + Number(n));
+  }
+  return weeks.map((week) => ({ week, count: totals.get(week) ?? 0 }));
+}
+
+/**
+ * The dashboard's charts, read from trigger-kept totals (migrations 0005 and 0010). An admin's
+ * breakdowns include deactivated contacts, as an admin's lists do; anyone else's count active ones
+ * only. The weekly charts count events (creations, conversions), which stay what they were.
+ */
+export async function dashboardCharts(db: Db, admin: boolean, now = new Date()) {
+  const activeStates = admin ? [0, 1] : [1];
+  const weeks = chartWeeks(now);
+  const from = weeks[0] as string;
+  const [created, converted, sources, agencies, types] = await Promise.all([
+    eventsPerDay(db, 'created', 'LEAD', from),
+    eventsPerDay(db, 'converted', 'CUSTOMER', from),
+    contactsBySource(db, 'LEAD', activeStates),
+    topAgencies(db, 'CUSTOMER', activeStates, TOP_AGENCIES),
+    contactsByType(db, activeStates),
+  ]);
+  const total = (type: string) => Number(types.find((row) => row.type === type)?.n ?? 0);
+  const leads = total('LEAD');
+  const customers = total('CUSTOMER');
+  return {
+    leadsPerWeek: perWeek(weeks, created),
+    conversionsPerWeek: perWeek(weeks, converted),
+    leadsBySource: sources
+      .map((row) => ({ source: row.source === '' ? null : row.source, count: Number(row.n) }))
+      .filter((row) => row.count > 0)
+      .sort((a, b) => b.count - a.count || String(a.source).localeCompare(String(b.source))),
+    topAgencies: agencies,
+    conversionRate: {
+      customers,
+      contacts: leads + customers,
+      // Customers among all contacts, in percent with one decimal; 0 with no contacts.
+      percent: leads + customers === 0 ? 0 : Math.round((customers / (leads + customers)) * 1000) / 10,
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { weekStart } from '../src/modules/dashboard/dashboard-charts.service.js';
+import { call, createContact, customerPayload, insertAgency, leadPayload } from './helpers/contacts.js';
+import { createTestApp, errorOf, type SignedIn, signIn, type TestApp } from './helpers/test-app.js';
+
+interface Charts {
+  leadsPerWeek: { week: string; count: number }[];
+  conversionsPerWeek: { week: string; count: number }[];
+  leadsBySource: { source: string | null; count: number }[];
+  topAgencies: { id: number; name: string; count: number }[];
+  conversionRate: { customers: number; contacts: number; percent: number };
+}
+
+let t: TestApp;
+let admin: SignedIn;
+let user: SignedIn;
+let harbour: number;
+let coral: number;
+let phone = 0;
+function nextPhone(): string {
+  phone += 1;
+  return `+90 532 100 00 ${String(phone).padStart(2, '0')}`;
+}
+
+const charts = async (who: SignedIn) => {
+  const res = await call(t, 'GET', '/api/dashboard/charts', who);
+  expect(res.statusCode).toBe(200);
+  return res.json<Charts>();
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signIn(t, { role: 'admin', firstName: 'Alice', surname: 'Admin' });
+  user = await signIn(t, { firstName: 'Umut', surname: 'User' });
+  harbour = await insertAgency(t, 'Harbour Homes');
+  coral = await insertAgency(t, 'Coral Estates');
+
+  for (const source of ['Facebook', 'Facebook', 'Referral', 'Google Ads']) {
+    await createContact(t, user, leadPayload({ surname: `From ${source}`, phone: nextPhone(), source }));
+  }
+  // Referred customers: two through Harbour, one through Coral; one of Harbour's is later deactivated.
+  const referred = [harbour, harbour, coral];
+  const made = [];
+  for (const agencyId of referred) {
+    made.push(
+      await createContact(
+        t,
+        user,
+        customerPayload({ surname: 'Referred', phone: nextPhone(), source: null, agencyId }),
+      ),
+    );
+  }
+  // A Facebook lead converted to a customer, and one Facebook lead deactivated.
+  const converting = await createContact(t, user, leadPayload({ surname: 'Converting', phone: nextPhone() }));
+  const converted = await call(t, 'PUT', `/api/contacts/${converting.id}/convert`, admin, {
+    nationality: 'Turkish',
+    residency: 'North Cyprus',
+    gender: 'MALE',
+  });
+  expect(converted.statusCode).toBe(200);
+  const dropped = await createContact(t, user, leadPayload({ surname: 'Dropped', phone: nextPhone() }));
+  expect((await call(t, 'PUT', `/api/contacts/${dropped.id}/deactivate`, admin)).statusCode).toBe(200);
+  expect((await call(t, 'PUT', `/api/contacts/${made[0]?.id}/deactivate`, admin)).statusCode).toBe(200);
+});
+afterAll(async () => t.close());
+
+describe('GET /api/dashboard/charts', () => {
+  it('counts leads created and conversions per week over twelve weeks, this week last', async () => {
+    const { leadsPerWeek, conversionsPerWeek } = await charts(user);
+    expect(leadsPerWeek).toHaveLength(12);
+    expect(leadsPerWeek.at(-1)).toEqual({ week: weekStart(new Date()), count: 6 });
+    expect(leadsPerWeek.slice(0, 11).every((week) => week.count === 0)).toBe(true);
+    expect(conversionsPerWeek.at(-1)).toEqual({ week: weekStart(new Date()), count: 1 });
+    // Consecutive Mondays.
+    const days = leadsPerWeek.map((week) => Date.parse(`${week.week}T00:00:00Z`));
+    expect(days.slice(1).every((day, index) => day - (days[index] as number) === 7 * 86_400_000)).toBe(true);
+  });
+
+  it('breaks leads down by source: active ones for a user, every one for an admin', async () => {
+    expect((await charts(user)).leadsBySource).toEqual([
+      { source: 'Facebook', count: 2 },
+      { source: 'Google Ads', count: 1 },
+      { source: 'Referral', count: 1 },
+    ]);
+    expect((await charts(admin)).leadsBySource).toEqual([
+      { source: 'Facebook', count: 3 },
+      { source: 'Google Ads', count: 1 },
+      { source: 'Referral', count: 1 },
+    ]);
+  });
+
+  it('ranks agencies by the customers they referred, and gives the share of customers', async () => {
+    const forUser = await charts(user);
+    // A tie keeps the agencies in the order of their ids.
+    expect(forUser.topAgencies).toEqual([
+      { id: harbour, name: 'Harbour Homes', count: 1 },
+      { id: coral, name: 'Coral Estates', count: 1 },
+    ]);
+    // Active: 4 leads and 3 customers (two referred, one converted).
+    expect(forUser.conversionRate).toEqual({ customers: 3, contacts: 7, percent: 42.9 });
+    const forAdmin = await charts(admin);
+    expect(forAdmin.topAgencies[0]).toEqual({ id: harbour, name: 'Harbour Homes', count: 2 });
+    expect(forAdmin.conversionRate).toEqual({ customers: 4, contacts: 9, percent: 44.4 });
+  });
+
+  it('moves a contact between sources when its source is edited', async () => {
+    const lead = await createContact(
+      t,
+      user,
+      leadPayload({ surname: 'Switching', phone: nextPhone(), source: 'Instagram' }),
+    );
+    expect((await charts(user)).leadsBySource).toContainEqual({ source: 'Instagram', count: 1 });
+    const edited = await call(t, 'PUT', `/api/contacts/${lead.id}`, admin, {
+      ...leadPayload({ surname: 'Switching', phone: lead.phone, source: 'Walk-in' }),
+    });
+    expect(edited.statusCode).toBe(200);
+    const sources = (await charts(user)).leadsBySource;
+    expect(sources).toContainEqual({ source: 'Walk-in', count: 1 });
+    expect(sources.find((row) => row.source === 'Instagram')).toBeUndefined();
+  });
+
+  it('a source slice links to a list the server filters by that source', async () => {
+    const res = await call(t, 'GET', '/api/contacts?type=lead&filter.source=equals:Referral', user);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('1');
+  });
+
+  it('is for signed-in callers only', async () => {
+    const res = await call(t, 'GET', '/api/dashboard/charts');
+    expect(res.statusCode).toBe(401);
+    expect(errorOf(res)).toBeTruthy();
+  });
+});

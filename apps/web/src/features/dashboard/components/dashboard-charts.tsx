@@ -1,0 +1,172 @@
+import '@mantine/charts/styles.css';
+import { BarChart, DonutChart } from '@mantine/charts';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { DashboardCharts as Charts, WeekCount } from '../api/use-charts';
+import { customersOfAgency, leadsFromSource, NEWEST_CUSTOMERS, NEWEST_LEADS } from './chart-links';
+
+const SOURCE_COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'pink.6', 'gray.6'];
+const CHART_HEIGHT = 200;
+
+/** "16 Nov" for the Monday 2026-11-16. */
+function weekLabel(week: string): string {
+  return new Date(`${week}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+}
+
+function ChartCard({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <Card withBorder radius="lg" padding="md" component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Title order={3} fz="md">
+          {title}
+        </Title>
+        {children}
+        {footer}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Bars per week; a bar opens the list it counts, newest first (lists have no week filter). */
+function WeeklyBars({ data, series, to }: { data: WeekCount[]; series: string; to: string }) {
+  const navigate = useNavigate();
+  const rows = data.map((week) => ({ week: weekLabel(week.week), [series]: week.count }));
+  const total = data.reduce((sum, week) => sum + week.count, 0);
+  return (
+    <>
+      <BarChart
+        h={CHART_HEIGHT}
+        data={rows}
+        dataKey="week"
+        series={[{ name: series, color: 'indigo.6' }]}
+        tickLine="none"
+        gridAxis="y"
+        yAxisProps={{ allowDecimals: false }}
+        barProps={{ cursor: 'pointer', onClick: () => navigate(to) }}
+        aria-hidden="true"
+      />
+      <Text size="sm" c="dimmed">
+        {total} in 12 weeks ·{' '}
+        <Anchor component={Link} to={to} size="sm">
+          Open the list
+        </Anchor>
+      </Text>
+    </>
+  );
+}
+
+/** The five charts of the dashboard (issue: computed on the server, loaded with @mantine/charts). */
+export function DashboardCharts({ charts }: { charts: Charts }) {
+  const navigate = useNavigate();
+  const sources = charts.leadsBySource.map((row, index) => ({
+    name: row.source ?? 'No source',
+    value: row.count,
+    color: SOURCE_COLORS[index % SOURCE_COLORS.length] as string,
+    to: leadsFromSource(row.source),
+  }));
+  const { customers, contacts, percent } = charts.conversionRate;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
+      <ChartCard title="Leads created per week">
+        <WeeklyBars data={charts.leadsPerWeek} series="Leads" to={NEWEST_LEADS} />
+      </ChartCard>
+      <ChartCard title="Conversions per week">
+        <WeeklyBars data={charts.conversionsPerWeek} series="Conversions" to={NEWEST_CUSTOMERS} />
+      </ChartCard>
+      <ChartCard title="Leads by source">
+        {sources.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No leads yet.
+          </Text>
+        ) : (
+          <Group wrap="nowrap" align="center" gap="md">
+            <DonutChart
+              data={sources}
+              size={140}
+              thickness={22}
+              withTooltip={false}
+              pieProps={{
+                cursor: 'pointer',
+                onClick: (slice: { name?: string }) => {
+                  const target = sources.find((source) => source.name === slice.name);
+                  if (target) navigate(target.to);
+                },
+              }}
+              aria-hidden="true"
+            />
+            <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0, minWidth: 0 }}>
+              {sources.map((source) => (
+                <li key={source.name}>
+                  <Anchor component={Link} to={source.to} size="sm">
+                    {source.name}: {source.value}
+                  </Anchor>
+                </li>
+              ))}
+            </Stack>
+          </Group>
+        )}
+      </ChartCard>
+      <ChartCard title="Top agencies by customers">
+        {charts.topAgencies.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No customer was referred by an agency yet.
+          </Text>
+        ) : (
+          <>
+            <BarChart
+              h={CHART_HEIGHT}
+              data={charts.topAgencies.map((agency) => ({ agency: agency.name, Customers: agency.count }))}
+              dataKey="agency"
+              orientation="vertical"
+              yAxisProps={{ width: 110 }}
+              series={[{ name: 'Customers', color: 'teal.6' }]}
+              gridAxis="x"
+              xAxisProps={{ allowDecimals: false }}
+              barProps={{
+                cursor: 'pointer',
+                onClick: (bar: { payload?: { agency?: string } }) => {
+                  const name = bar.payload?.agency;
+                  if (name) navigate(customersOfAgency(name));
+                },
+              }}
+              aria-hidden="true"
+            />
+            <Group gap="xs">
+              {charts.topAgencies.map((agency) => (
+                <Anchor key={agency.id} component={Link} to={customersOfAgency(agency.name)} size="sm">
+                  {agency.name}: {agency.count}
+                </Anchor>
+              ))}
+            </Group>
+          </>
+        )}
+      </ChartCard>
+      <ChartCard title="Conversion rate">
+        <Group wrap="nowrap" gap="md">
+          <DonutChart
+            data={[
+              { name: 'Customers', value: customers, color: 'teal.6' },
+              { name: 'Leads', value: Math.max(contacts - customers, 0), color: 'gray.4' },
+            ]}
+            size={140}
+            thickness={22}
+            withTooltip={false}
+            chartLabel={`${percent}%`}
+            aria-hidden="true"
+          />
+          <Text size="sm">
+            <Anchor component={Link} to="/customers" inherit>
+              {customers} customers
+            </Anchor>{' '}
+            among {contacts} contacts: {percent}% of contacts became customers.
+          </Text>
+        </Group>
+      </ChartCard>
+    </SimpleGrid>
+  );
+}
