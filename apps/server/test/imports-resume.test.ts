@@ -21,7 +21,9 @@ beforeAll(async () => {
     config: t.config,
     files: createFileStore(t.config),
     jobs: new JobRunner(t.db, { pollMs: 0 }),
-  } as AppContext;
+    // The finished import's notification is published to nobody here.
+    events: { publish: () => {} },
+  } as unknown as AppContext;
 });
 afterAll(async () => {
   await ctx.files.close();
