@@ -73,8 +73,8 @@ const routes: RouteObject[] = [
               ...contactRoutes,
               ...agencyRoutes,
               ...productRoutes,
-              ...importRoutes,
               ...taskRoutes,
+              ...importRoutes,
               {
                 path: '/duplicates',
                 lazy: async () => {

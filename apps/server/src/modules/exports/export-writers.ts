@@ -27,8 +27,26 @@ function safeCell(value: Cell): Cell {
   return /^[=@\t\r]/.test(value) || /^[+-][^\d]/.test(value) ? `'${value}` : value;
 }
 
-async function drained(stream: Writable): Promise<void> {
-  if (stream.writableNeedDrain) await once(stream, 'drain');
+/**
+ * Waits until `stream` can take more, or fails once the download is gone (the client went away):
+ * a writer waiting for a drain that never comes would keep the export's pages in memory.
+ */
+async function drained(stream: Writable, output: PassThrough = stream as PassThrough): Promise<void> {
+  if (output.destroyed) throw new Error('The download was closed');
+  if (!stream.writableNeedDrain) return;
+  // Both waits end (and drop their listeners) as soon as one of them does.
+  const done = new AbortController();
+  const drain = once(stream, 'drain', { signal: done.signal }).then(
+    () => 'drain' as const,
+    () => 'aborted' as const,
+  );
+  const close = once(output, 'close', { signal: done.signal }).then(
+    () => 'close' as const,
+    () => 'aborted' as const,
+  );
+  const first = await Promise.race([drain, close]);
+  done.abort();
+  if (first === 'close') throw new Error('The download was closed');
 }
 
 export function csvWriter(headers: string[]): SheetWriter {
@@ -40,7 +58,7 @@ export function csvWriter(headers: string[]): SheetWriter {
     output,
     async writePage(rows) {
       for (const row of rows) {
-        if (!csv.write(row.map(safeCell))) await once(csv, 'drain');
+        if (!csv.write(row.map(safeCell))) await drained(csv, output);
       }
       await drained(output);
     },

@@ -269,7 +269,13 @@ export class AgencyImportPlanner implements ImportPlanner {
         form.parentAgencyId = parent.id;
       }
       if (plan.action === 'create') plan.recordId = (await createAgency(ctx, actor, form)).id;
-      else await updateAgencyForm(ctx, actor, plan.recordId as number, { version: undefined, fields: form });
+      else {
+        const changed = Object.keys(plan.changes ?? {}) as (keyof AgencyForm)[];
+        const fields = Object.fromEntries(
+          changed.map((field) => [field, form[field]]),
+        ) as Partial<AgencyForm>;
+        await updateAgencyForm(ctx, actor, plan.recordId as number, { version: undefined, fields });
+      }
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
       plan.action = 'error';
@@ -290,18 +296,22 @@ export class AgencyImportPlanner implements ImportPlanner {
       return { action: 'deactivate', kept: [], restored: [] };
     }
     const changes = JSON.parse(row.changes ?? '{}') as Record<string, [unknown, unknown]>;
-    const form = { ...current } as Record<string, unknown>;
+    const form: Record<string, unknown> = {};
     const kept: string[] = [];
     const restored: string[] = [];
     for (const [field, [before, after]] of Object.entries(changes)) {
-      if (!sameValue(comparable(form[field]), comparable(after))) kept.push(field);
+      if (!sameValue(comparable(current[field as keyof AgencyForm]), comparable(after))) kept.push(field);
       else {
         restored.push(field);
         form[field] = before;
       }
     }
-    if (restored.length > 0)
-      await updateAgencyForm(ctx, actor, row.record_id, { version: undefined, fields: form as AgencyForm });
+    if (restored.length > 0) {
+      await updateAgencyForm(ctx, actor, row.record_id, {
+        version: undefined,
+        fields: form as Partial<AgencyForm>,
+      });
+    }
     return { action: restored.length > 0 ? 'restore' : 'keep', kept, restored };
   }
 }

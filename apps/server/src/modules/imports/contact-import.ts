@@ -68,7 +68,7 @@ export interface RowPlan {
   /** Field by field, what an update changes: [before, after]. */
   changes?: Record<string, [unknown, unknown]>;
   create?: { input: ContactFields & { type: ContactType }; agency: string | null; assignee: Person };
-  update?: { fields: ContactFields; assignee: Person | null };
+  update?: { fields: ContactFields; assignee: Person | null; version: number };
   /** A partner row's form values, and a parent named by an earlier row of the file. */
   agency?: { form: AgencyForm; parentPending?: string };
 }
@@ -453,7 +453,11 @@ export class ContactImportPlanner implements ImportPlanner {
     }
     plan.action = 'update';
     plan.changes = changes;
-    plan.update = { fields: after, assignee: changes.assignedToId ? draft.assignee : null };
+    plan.update = {
+      fields: after,
+      assignee: changes.assignedToId ? draft.assignee : null,
+      version: row.version,
+    };
   }
 }
 
@@ -503,7 +507,16 @@ export async function createPlanned(trx: Db, plans: RowPlan[], owner: Person, at
 export async function updatePlanned(ctx: AppContext, actor: Authenticated, plan: RowPlan): Promise<void> {
   if (plan.action !== 'update' || !plan.update || plan.recordId === undefined) return;
   try {
-    await updateContactFields(ctx, actor, plan.recordId, { version: undefined, fields: plan.update.fields });
+    // Only the fields the row changes, at the version the plan read: an edit of those fields made
+    // in between is refused (409) rather than overwritten, and other fields stay as they are.
+    const fields = Object.fromEntries(
+      Object.keys(plan.changes ?? {})
+        .filter((field) => field !== 'assignedToId')
+        .map((field) => [field, plan.update?.fields[field as keyof ContactFields]]),
+    ) as Partial<ContactFields>;
+    if (Object.keys(fields).length > 0) {
+      await updateContactFields(ctx, actor, plan.recordId, { version: plan.update.version, fields });
+    }
     if (plan.update.assignee) await assignContact(ctx, actor, plan.recordId, plan.update.assignee.id);
   } catch (error) {
     if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
@@ -535,22 +548,36 @@ export async function undoContactRow(
   }
   const current = toContact(found);
   const changes = JSON.parse(row.changes ?? '{}') as Record<string, [unknown, unknown]>;
-  const fields = pickFields(current);
+  const now = pickFields(current);
   const kept: string[] = [];
   const restored: string[] = [];
+  const fields: Partial<Record<keyof ContactFields, unknown>> = {};
   let assignee: number | null = null;
   for (const [field, [before, after]] of Object.entries(changes)) {
-    const now = field === 'assignedToId' ? current.assignedToId : fields[field as keyof ContactFields];
-    if (!sameValue(now, after)) {
+    const value = field === 'assignedToId' ? current.assignedToId : now[field as keyof ContactFields];
+    if (!sameValue(value, after)) {
       kept.push(field);
       continue;
     }
     restored.push(field);
     if (field === 'assignedToId') assignee = before as number | null;
-    else (fields as Record<string, unknown>)[field] = before;
+    else fields[field as keyof ContactFields] = before;
   }
-  if (restored.some((f) => f !== 'assignedToId'))
-    await updateContactFields(ctx, actor, row.record_id, { version: undefined, fields });
+  if (Object.keys(fields).length > 0) {
+    try {
+      // At the version just read: a change of these fields since is kept, not overwritten.
+      await updateContactFields(ctx, actor, row.record_id, {
+        version: found.version,
+        fields: fields as Partial<ContactFields>,
+      });
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
+      for (const field of Object.keys(fields)) {
+        restored.splice(restored.indexOf(field), 1);
+        kept.push(field);
+      }
+    }
+  }
   if (assignee !== null) {
     try {
       await assignContact(ctx, actor, row.record_id, assignee);
