@@ -21,9 +21,9 @@ import { Rng } from './lib/prng.js';
 
 const USAGE = `Usage: npm run seed -- [options]
   --users N             users to create, the first being the admin ${SEED_ADMIN_EMAIL} (default 10000)
-  --partners N          partners (agencies) with parents, sales reps and staff (default 5000)
+  --partners N          partners (agencies) with parents, sales reps and staff (default 50000)
   --contacts N          contacts, with notes and history in proportion (default 100000)
-  --products N          products over the category tree (default 10000)
+  --products N          products over the category tree (default 100000)
   --data-dir DIR        SQLite database DIR/crm.sqlite
   --database-url URL    PostgreSQL database (postgres://…)
   --reset               empty the generated tables first (otherwise they must be empty)

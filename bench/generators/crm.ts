@@ -11,11 +11,11 @@ import { PRODUCT_TABLES, seedProducts } from './products.js';
  * category tree. `npm run seed` and `npm run bench` both run them.
  */
 export const CRM_STEPS: readonly SeedStep[] = [
-  { option: 'partners', defaultCount: 5_000, tables: AGENCY_TABLES, run: seedAgencies },
+  { option: 'partners', defaultCount: 50_000, tables: AGENCY_TABLES, run: seedAgencies },
   { option: 'contacts', defaultCount: 100_000, tables: CONTACT_TABLES, run: seedContacts },
   { defaultCount: 0, tables: STAFF_TABLES, run: (ctx) => seedAgencyStaff(ctx) },
   { defaultCount: 0, tables: ACTIVITY_TABLES, run: (ctx) => seedActivity(ctx) },
-  { option: 'products', defaultCount: 10_000, tables: PRODUCT_TABLES, run: seedProducts },
+  { option: 'products', defaultCount: 100_000, tables: PRODUCT_TABLES, run: seedProducts },
 ];
 
 /** Every table the steps fill, children first, so that emptying them in this order breaks no reference. */

@@ -147,10 +147,34 @@ export async function insertInBatches<T>(
   return written;
 }
 
+/**
+ * A database kept between runs (a million contacts take minutes to seed): SQLite in `dataDir`, or
+ * the PostgreSQL database the URL names. dispose() leaves it in place.
+ */
+export function keptDatabase(dataDir: string | undefined, databaseUrl: string | undefined): ScratchDatabase {
+  if (databaseUrl) {
+    return {
+      options: { dataDir: mkdtempSync(path.join(tmpdir(), 'crm-bench-')), databaseUrl },
+      engine: 'postgres',
+      kept: true,
+      dispose: async () => {},
+    };
+  }
+  if (!dataDir) throw new Error('A kept database needs a data folder or a PostgreSQL URL');
+  return {
+    options: { dataDir, databaseUrl: undefined },
+    engine: 'sqlite',
+    kept: true,
+    dispose: async () => {},
+  };
+}
+
 /** A database of its own for one benchmark run, removed by dispose(). */
 export interface ScratchDatabase {
   options: DatabaseOptions;
   engine: Engine;
+  /** Reused from an earlier run and left in place afterwards. */
+  kept?: boolean;
   dispose: () => Promise<void>;
 }
 

@@ -22,6 +22,30 @@ export async function timeRuns(
   return samples;
 }
 
+/**
+ * Like timeRuns, but also the process's own CPU time per run (user + system). On SQLite the query
+ * runs on this thread, so its CPU time is what it costs whatever else keeps the machine busy; the
+ * wall time also counts the waits for a core.
+ */
+export async function timeRunsWithCpu(
+  run: () => Promise<unknown>,
+  iterations: number,
+  warmup: number,
+): Promise<{ wall: number[]; cpu: number[] }> {
+  for (let i = 0; i < warmup; i++) await run();
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    await run();
+    wall.push(performance.now() - started);
+    const used = process.cpuUsage(cpuBefore);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  return { wall, cpu };
+}
+
 /** A plain-text table with right-aligned numbers, for the console and for pasting into Markdown. */
 export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));

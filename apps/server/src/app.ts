@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/database.js';
@@ -13,20 +14,28 @@ import { createEventBus } from './modules/events/create-event-bus.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { downloadRoutes } from './modules/files/download.routes.js';
-import { createFileStore, type FileStore } from './modules/files/storage/index.js';
+import { createFileStore, type FileStore, startTemporarySweeps } from './modules/files/storage/index.js';
+import { importsRoutes } from './modules/imports/imports.routes.js';
 import { JobRunner } from './modules/jobs/job-runner.js';
+import { mergeRoutes } from './modules/merge/merge.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { productCategoriesRoutes } from './modules/product-categories/product-categories.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
-import { systemRoutes } from './modules/system/system.routes.js';
+import { healthRoutes, systemRoutes } from './modules/system/system.routes.js';
 import { startDueReminders } from './modules/tasks/due-reminders.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { viewsRoutes } from './modules/views/views.routes.js';
 import { authenticationHook } from './plugins/auth.js';
+import { registerApiCompression } from './plugins/compression.js';
 import { registerApiDocs } from './plugins/docs.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { clientErrorMessage, registerErrorHandler } from './plugins/error-handler.js';
+import { refuseNulCharacters } from './plugins/input-guards.js';
+import { liveUpdatesHook } from './plugins/live-updates.js';
+import { loggerOptions } from './plugins/logging.js';
+import { registerMetrics } from './plugins/metrics.js';
+import { registerRequestIdHeader, requestIdOf } from './plugins/request-id.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { isAppRoute, registerWebApp, webDistDir } from './plugins/web-app.js';
 
@@ -37,6 +46,8 @@ export interface BuildOptions {
   files?: FileStore;
   /** Serve the built web app too (off in API tests). */
   serveWeb?: boolean;
+  /** Where the log goes (standard output unless a test listens). */
+  logStream?: DestinationStream;
 }
 
 /** Builds the whole application without listening, so tests can drive it with inject(). */
@@ -45,23 +56,42 @@ export async function buildApp({
   db,
   files,
   serveWeb = true,
+  logStream,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.newPassword'],
-          },
-    trustProxy: config.trustProxy,
+    logger: loggerOptions(config, logStream),
+    // A hop count trusts that many proxies in front of the server (Fastify's number form).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    // Errors raised before a route is found (a bad percent-encoding, an over-long id) and bytes that
+    // are not HTTP at all get the same `{ error }` body as everything else, echoing nothing.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 400;
+      (reply as unknown as FastifyReply).code(status).send({ error: clientErrorMessage(error.code, status) });
+    },
+    clientErrorHandler: (_error, socket) => {
+      const body = JSON.stringify({ error: 'Bad request' });
+      if (socket.writable) {
+        socket.end(
+          `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+        );
+      } else socket.destroy();
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', undefined);
   registerErrorHandler(app);
+  registerRequestIdHeader(app);
 
   const ctx: AppContext = {
     db,
@@ -77,10 +107,13 @@ export async function buildApp({
   // Modules register their job handlers while they are registered; jobs start once all are.
   app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('onClose', async () => ctx.jobs.stop());
+  // onClose hooks run last-registered first: the sweeps stop before the store closes.
   if (!files) app.addHook('onClose', () => ctx.files.close());
+  const stopSweeps = startTemporarySweeps(ctx.files, app.log);
+  app.addHook('onClose', async () => stopSweeps());
   // Open streams would keep the server from closing; they end first and the browser reconnects.
   app.addHook('preClose', async () => ctx.events.endStreams());
-  // Before the database closes (main.ts adds that hook later, and onClose hooks run in order).
+  // Before the database closes (main.ts destroys it once app.close() has run every onClose hook).
   app.addHook('onClose', async () => ctx.events.close());
   if (config.taskReminderSeconds > 0) {
     const stop = startDueReminders(ctx, config.taskReminderSeconds * 1000, (error) =>
@@ -88,18 +121,27 @@ export async function buildApp({
     );
     app.addHook('onClose', async () => stop());
   }
+  registerMetrics(app, ctx);
 
   await registerSecurityHeaders(app);
-  await registerApiDocs(app);
+  refuseNulCharacters(app);
+  await registerApiDocs(app, authenticationHook(ctx));
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(downloadRoutes, { ctx });
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { ctx });
+      if (config.apiCompression) await registerApiCompression(api);
+      // Answers carry people's records (and the login its token): no cache may keep them.
+      api.addHook('onRequest', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
+      await api.register(healthRoutes, { ctx });
       await api.register(publicAuthRoutes, { ctx });
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticationHook(ctx));
+        await secured.register(systemRoutes, { ctx });
+        secured.addHook('onSend', liveUpdatesHook(ctx));
         await secured.register(authRoutes, { ctx });
         await secured.register(usersRoutes, { ctx });
         await secured.register(dashboardRoutes, { ctx });
@@ -108,11 +150,13 @@ export async function buildApp({
         await secured.register(productCategoriesRoutes, { ctx });
         await secured.register(productsRoutes, { ctx });
         await secured.register(exportsRoutes, { ctx });
+        await secured.register(importsRoutes, { ctx });
         await secured.register(searchRoutes, { ctx });
         await secured.register(viewsRoutes, { ctx });
         await secured.register(eventsRoutes, { ctx });
         await secured.register(tasksRoutes, { ctx });
         await secured.register(notificationsRoutes, { ctx });
+        await secured.register(mergeRoutes, { ctx });
       });
     },
     { prefix: '/api' },

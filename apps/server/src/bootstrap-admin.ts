@@ -15,20 +15,27 @@ export async function bootstrapFirstAdmin(db: Db, config: Config, log: FastifyBa
   const email = config.adminEmail ?? 'admin@example.com';
   const generated = config.adminPassword === undefined;
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
-  await insertUser(
-    db,
-    {
-      name: 'Administrator',
-      first_name: 'Administrator',
-      surname: '',
-      phone: '',
-      email,
-      role: 'admin',
-      is_active: 1,
-      password_hash: await hashPassword(password),
-    },
-    nowIso(),
-  );
+  const passwordHash = await hashPassword(password);
+  // Checked again inside the write: another instance may have created the admin meanwhile.
+  const created = await db.transaction().execute(async (trx) => {
+    if ((await countUsers(trx)) > 0) return false;
+    await insertUser(
+      trx,
+      {
+        name: 'Administrator',
+        first_name: 'Administrator',
+        surname: '',
+        phone: '',
+        email,
+        role: 'admin',
+        is_active: 1,
+        password_hash: passwordHash,
+      },
+      nowIso(),
+    );
+    return true;
+  });
+  if (!created) return;
   if (generated) {
     // Printed straight to the console, once, so that it reaches the person starting the server
     // without passing through the structured log pipeline.

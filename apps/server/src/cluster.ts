@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
+import { answerMetricsRequests } from './plugins/metrics-cluster.js';
 
 export interface ServerProcesses {
   /** The port they share (the one asked for, or the one chosen for PORT=0). */
@@ -25,7 +26,14 @@ export interface ForkOptions {
   execArgv?: string[];
   /** Added to the environment the processes inherit. */
   env?: Record<string, string>;
+  /** Delays between attempts to replace a process that died (ms); after the last, give up. */
+  retryDelays?: number[];
+  /** Called once replacing a process has failed on every attempt. */
+  onGiveUp?: (error: unknown) => void;
 }
+
+/** About two minutes of retries: long enough for a database restart, short enough to be noticed. */
+const RETRY_DELAYS = [1000, 2000, 4000, 8000, 15_000, 30_000, 30_000, 30_000];
 
 /**
  * Starts `count` server processes sharing one listening port; the primary hands each new connection
@@ -41,6 +49,7 @@ export async function forkServerProcesses(options: ForkOptions): Promise<ServerP
     ...(options.exec ? { exec: options.exec } : {}),
     execArgv: [...(options.execArgv ?? process.execArgv), ...SERVER_NODE_FLAGS],
   });
+  answerMetricsRequests();
   const running = new Set<Worker>();
   let stopping = false;
 
@@ -58,15 +67,34 @@ export async function forkServerProcesses(options: ForkOptions): Promise<ServerP
       });
     });
 
+  const delays = options.retryDelays ?? RETRY_DELAYS;
+  /**
+   * A replacement that dies before it listens (the database is down, say) is tried again after a
+   * growing delay; once every delay has passed in vain the caller is told, to exit non-zero.
+   */
+  const replace = (attempt: number) => {
+    if (stopping) return;
+    start().then(watch, (error: unknown) => {
+      const delay = delays[attempt];
+      if (delay === undefined) {
+        log.error({ err: error, attempts: attempt + 1 }, 'could not replace a server process; giving up');
+        options.onGiveUp?.(error);
+        return;
+      }
+      log.error({ err: error, retryInMs: delay }, 'could not replace a server process; trying again');
+      // Not unref()ed: with every server process gone, this timer is what keeps the main process
+      // alive (and exiting 0 in silence) until it gives up.
+      setTimeout(() => replace(attempt + 1), delay);
+    });
+  };
+
   const watch = (worker: Worker) => {
     running.add(worker);
     worker.once('exit', (code, signal) => {
       running.delete(worker);
       if (stopping) return;
       log.error({ workerPid: worker.process.pid, code, signal }, 'a server process exited; starting another');
-      start().then(watch, (error: unknown) =>
-        log.error({ err: error }, 'could not replace a server process'),
-      );
+      replace(0);
     });
   };
 

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
@@ -22,6 +23,8 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// (leave it unset for SQLite)' })
         .optional(),
     ),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(25),
     JWT_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
     SESSION_TTL_HOURS: z.coerce
       .number()
@@ -33,14 +36,26 @@ const envSchema = z
       z.string().min(6, { error: 'must be at least 6 characters' }).optional(),
     ),
     CRM_VARIANT: z.enum(VARIANTS, { error: 'must be one of alfam, dcs, sg' }).default('dcs'),
-    LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
+    LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(20),
     LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+    LOGIN_MAX_FAILURES_PER_EMAIL_AND_ADDRESS: z.coerce.number().int().positive().default(5),
     LOGIN_THROTTLE_MINUTES: z.coerce.number().positive().default(15),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z
-      .enum(['true', 'false'])
+      .string()
       .default('false')
-      .transform((value) => value === 'true'),
+      .transform((value, ctx) => {
+        const parsed = parseTrustProxy(value);
+        if (parsed === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'must be true, false, a hop count, or a comma-separated list of addresses and CIDR ranges',
+          });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
     WEB_DIST_DIR: optionalText,
     WORKERS: z.coerce.number().int().min(1).max(64).optional(),
     FILE_STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
@@ -62,6 +77,10 @@ const envSchema = z
         .optional(),
     ),
     TASK_REMINDER_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+    API_COMPRESSION: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
     JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
     METRICS_TOKEN: optionalText.pipe(
       z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
@@ -71,6 +90,27 @@ const envSchema = z
     if (env.FILE_STORAGE === 's3' && !env.S3_BUCKET)
       issues.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when FILE_STORAGE=s3' });
   });
+
+/**
+ * TRUST_PROXY: `true` trusts every proxy (a forged X-Forwarded-For then picks the client address),
+ * a number trusts that many hops, a list trusts only those addresses and ranges.
+ */
+export function parseTrustProxy(raw: string): boolean | number | string[] | undefined {
+  const value = raw.trim();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (family === 0 || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    const n = Number(bits);
+    return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+  });
+  return valid ? entries : undefined;
+}
 
 /** One server process per core, up to eight: beyond that the database is the limit, not the CPU. */
 export function defaultWorkers(): number {
@@ -96,14 +136,19 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections per server process. */
+  databasePoolSize: number;
+  /** How long SIGTERM waits for requests in flight before closing what remains. */
+  shutdownTimeoutSeconds: number;
   jwtSecret: string | undefined;
   sessionTtlHours: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   variant: Variant;
-  loginThrottle: { maxPerEmail: number; maxPerAddress: number; windowMinutes: number };
+  loginThrottle: { maxPerEmail: number; maxPerAddress: number; maxPerPair: number; windowMinutes: number };
   logLevel: string;
-  trustProxy: boolean;
+  /** What Fastify's trustProxy takes: all proxies, a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
   webDistDir: string | undefined;
   /** Server processes sharing the port; 1 serves from the main process alone. */
   workers: number;
@@ -117,6 +162,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** How often each process looks for due tasks to notify of; 0 turns the looking off. */
   taskReminderSeconds: number;
+  /** Compress API answers above a few kilobytes when the client accepts brotli or gzip. */
+  apiCompression: boolean;
 }
 
 /** Loads ./.env into the environment when present; variables already set win. */
@@ -138,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     jwtSecret: e.JWT_SECRET,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     adminEmail: e.CRM_ADMIN_EMAIL,
@@ -146,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginThrottle: {
       maxPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
       maxPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      maxPerPair: e.LOGIN_MAX_FAILURES_PER_EMAIL_AND_ADDRESS,
       windowMinutes: e.LOGIN_THROTTLE_MINUTES,
     },
     logLevel: e.LOG_LEVEL,
@@ -167,5 +217,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     metricsToken: e.METRICS_TOKEN,
     taskReminderSeconds: e.TASK_REMINDER_SECONDS,
+    apiCompression: e.API_COMPRESSION,
   };
 }

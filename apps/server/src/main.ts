@@ -2,34 +2,41 @@ import cluster from 'node:cluster';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { bootstrapFirstAdmin } from './bootstrap-admin.js';
-import { forkServerProcesses } from './cluster.js';
+import { forkServerProcesses, type ServerProcesses } from './cluster.js';
 import { type Config, loadConfig, loadDotEnv } from './config.js';
 import { createDatabase, type Db, sqlitePath } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { withStartupLock } from './db/startup-lock.js';
+import { startCleanup } from './modules/auth/cleanup.js';
 import { resolveTokenSecret } from './modules/auth/token.js';
-import { sweepStaleUploads } from './modules/files/storage/index.js';
 
 /**
- * The main process prepares the database once (migrations, the token secret, the first admin), then
- * serves, alone when WORKERS=1 and otherwise through WORKERS processes that share the port. Each of
- * those runs this file again and only serves.
+ * The main process prepares the database once (migrations, the token secret, the first admin),
+ * under a database lock so that several instances starting together take turns; then it serves,
+ * alone when WORKERS=1 and otherwise through WORKERS processes that share the port. Each of those
+ * runs this file again and only serves.
  */
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
+  const log = pino({ level: config.logLevel });
+  const db = createDatabase({
+    ...config,
+    onConnectionError: (error) =>
+      log.warn({ err: error }, 'a database connection was lost; the pool replaces it'),
+  });
   if (cluster.isWorker) {
-    await serve(config, createDatabase(config));
+    await serve(config, db);
     // The main process is gone (killed, crashed): nobody hands out connections any more.
     process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
     return;
   }
 
-  const log = pino({ level: config.logLevel });
-  const db = createDatabase(config);
-  await migrateToLatest(db);
-  await resolveTokenSecret(db, config.jwtSecret);
-  await bootstrapFirstAdmin(db, config, log);
-  await sweepStaleUploads(config, log);
+  await withStartupLock(db, async () => {
+    await migrateToLatest(db);
+    await resolveTokenSecret(db, config.jwtSecret);
+    await bootstrapFirstAdmin(db, config, log);
+  });
   const ready = () =>
     log.info(
       {
@@ -46,34 +53,55 @@ async function main(): Promise<void> {
     return;
   }
   await db.destroy();
-  const processes = await forkServerProcesses({ count: config.workers, log });
-  ready();
+  let processes: ServerProcesses | undefined;
   let closing = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (signal: string, code: number) => {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
-    void processes.stop().then(() => process.exit(0));
+    // Each server process keeps its own deadline; this one only catches a process that hangs.
+    setTimeout(() => process.exit(code || 1), (config.shutdownTimeoutSeconds + 5) * 1000).unref();
+    void (processes?.stop() ?? Promise.resolve()).then(() => process.exit(code));
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  processes = await forkServerProcesses({
+    count: config.workers,
+    log,
+    onGiveUp: () => shutdown('server processes could not be replaced', 1),
+  });
+  ready();
+  process.on('SIGTERM', () => shutdown('SIGTERM', 0));
+  process.on('SIGINT', () => shutdown('SIGINT', 0));
 }
 
-/** Builds the app on this process's own database connection, listens, and closes cleanly on a signal. */
+/**
+ * Builds the app on this process's own database connection, listens, and on a signal finishes the
+ * requests in flight within SHUTDOWN_TIMEOUT_SECONDS; whatever is still open then is closed.
+ */
 async function serve(config: Config, db: Db): Promise<void> {
   const app = await buildApp({ config, db });
-  app.addHook('onClose', async () => {
-    await db.destroy();
-  });
   await app.listen({ host: config.host, port: config.port });
+  const stopCleanup = startCleanup(db, config, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    stopCleanup();
     app.log.info({ signal }, 'shutting down');
+    const deadline = setTimeout(() => {
+      app.log.warn(
+        { seconds: config.shutdownTimeoutSeconds },
+        'requests still open at the deadline; closing them',
+      );
+      app.server.closeAllConnections();
+      void db.destroy().finally(() => process.exit(0));
+    }, config.shutdownTimeoutSeconds * 1000);
+    deadline.unref();
     try {
       await app.close();
+      // After every onClose hook (they run last-registered first): the job runner hands its running
+      // jobs back and the event bus unlistens through this connection while closing.
+      await db.destroy();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -73,6 +73,7 @@ const DETAIL_ONLY_KEYS = [
   'roomNumber',
   'serviceCategory',
   'trIdNumber',
+  'version',
 ];
 const pick = (record: Record<string, unknown>, keys: string[]) =>
   Object.fromEntries(keys.map((key) => [key, record[key]]));

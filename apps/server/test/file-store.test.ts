@@ -1,7 +1,10 @@
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
 import { createFileStore, type FileStore } from '../src/modules/files/storage/index.js';
 import { dayFromToday } from './helpers/contacts.js';
 import { prepareStore, STORES, type StoreUnderTest, storeContents } from './helpers/file-stores.js';
@@ -128,5 +131,30 @@ describe.each(STORES)('the %s file store', (kind) => {
       headers: user.headers,
     });
     expect(listed.json()).toEqual([]);
+  });
+});
+
+describe('at start', () => {
+  it('removes the temporaries of uploads a killed process left, and only stale ones', async () => {
+    const t = await createTestApp();
+    try {
+      const temporaries = path.join(t.config.dataDir, 'uploads', 'tmp');
+      mkdirSync(temporaries, { recursive: true });
+      const stale = path.join(temporaries, `${'b'.repeat(32)}.pdf`);
+      const fresh = path.join(temporaries, `${'c'.repeat(32)}.pdf`);
+      writeFileSync(stale, 'half an upload from a process killed two hours ago');
+      writeFileSync(fresh, 'an upload in progress on another process');
+      const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+      utimesSync(stale, twoHoursAgo, twoHoursAgo);
+      const restarted = await buildApp({ config: t.config, db: t.db, serveWeb: false });
+      try {
+        await until('the stale temporary to go', async () => !existsSync(stale));
+        expect(existsSync(fresh)).toBe(true);
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -74,7 +74,8 @@ describe('npm run files:migrate -- --to s3', () => {
     const second = await runCli(['--to', 's3']);
     expect(second.output).toContain('0 copied, 3 already there, 0 missing from local');
     expect(second.code).toBe(0);
-  });
+    // Two commands started from the sources: each compiles them first, slow on a busy machine.
+  }, 90_000);
 
   it('copies again a file whose copy differs (an interrupted or damaged one)', async () => {
     const bucket = createFileStore({ ...t.config, fileStorage: 's3' });
@@ -109,5 +110,5 @@ describe('npm run files:migrate -- --to s3', () => {
     const res = await runCli([]);
     expect(res.code).toBe(2);
     expect(res.output).toContain('Usage: npm run files:migrate -- --to s3');
-  });
+  }, 60_000);
 });

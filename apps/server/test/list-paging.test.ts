@@ -282,3 +282,66 @@ describe('totals beyond 10,000 matches', () => {
     expect(page.capped).toBeUndefined();
   });
 });
+
+describe('filters on who created and who is assigned a contact', () => {
+  let sule: SignedIn;
+  let made: ContactJson;
+  beforeAll(async () => {
+    sule = await signIn(t, { firstName: 'Şule', surname: 'Özkan' });
+    made = await createContact(
+      t,
+      sule,
+      leadPayload({ name: 'Owned', surname: 'Bysule', phone: '447000000777' }),
+    );
+  });
+
+  it('finds contacts by a part of the creator’s or assignee’s name, in any case', async () => {
+    for (const column of ['createdBy', 'assignedTo']) {
+      for (const filter of [
+        'contains:şule',
+        'containsIgnoreCase:ÖZKA',
+        'contains:LE ÖZ',
+        'equals:şule özkan',
+      ]) {
+        const page = await list('/api/contacts', { type: 'lead', [`filter.${column}`]: filter });
+        expect(ids(page.rows), `${column} ${filter}`).toEqual([made.id]);
+      }
+      const none = await list('/api/contacts', {
+        type: 'lead',
+        [`filter.${column}`]: 'contains:nobody by this name',
+      });
+      expect(none.rows).toEqual([]);
+      expect(none.total).toBe('0');
+    }
+  });
+});
+
+describe('a created-at filter that reads as the start of a date', () => {
+  it('matches the contacts created in that year, month or day, and no other', async () => {
+    const made = await createContact(
+      t,
+      bora,
+      leadPayload({ name: 'Dated', surname: 'Row', phone: '447000000888' }),
+    );
+    for (const length of [4, 7, 9, 10]) {
+      const value = made.createdAt.slice(0, length);
+      const page = await list('/api/contacts', {
+        type: 'lead',
+        'filter.createdAt': `contains:${value}`,
+        limit: 500,
+      });
+      expect(ids(page.rows), value).toContain(made.id);
+      for (const row of page.rows) expect(row.createdAt.startsWith(value)).toBe(true);
+    }
+    const before = await list('/api/contacts', { type: 'lead', 'filter.createdAt': 'contains:1999-12' });
+    expect(before.rows).toEqual([]);
+    // Not the start of a date: matched anywhere, as before.
+    const time = made.createdAt.slice(11, 16);
+    const page = await list('/api/contacts', {
+      type: 'lead',
+      'filter.createdAt': `contains:${time}`,
+      limit: 500,
+    });
+    expect(ids(page.rows)).toContain(made.id);
+  });
+});

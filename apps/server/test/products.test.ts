@@ -320,7 +320,7 @@ describe('GET /api/product/{id} and /api/products/{id}', () => {
 });
 
 describe('PUT /api/products/{id}', () => {
-  it('replaces every field, the categories and the block, for any signed-in user', async () => {
+  it('replaces every field, the categories and the block', async () => {
     const product = await createProduct(t, admin, {
       categoryIds: ids('Kyrenia', 'Pool'),
       realEstateCompanyId: company.id,
@@ -336,7 +336,7 @@ describe('PUT /api/products/{id}', () => {
         dormitoryProduct: { roomNumber: 'C-3', termPrice: 1000.01, annualPrice: 1999.99 },
         isActive: false,
       },
-      user,
+      admin,
     );
     expect(res.statusCode).toBe(200);
     const updated = res.json<ProductJson>();

@@ -1,34 +1,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, MAIN, until as waitUntil } from './helpers/server-process.js';
 
 /**
  * main.ts as `npm start` runs it, with WORKERS=2: one main process that prepares the database and
  * two server processes sharing the port. Started from source through tsx, on a fresh SQLite folder.
  */
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const ADMIN = { email: 'boss@example.com', password: 'start-123' };
+const METRICS = 'processes-metrics-token';
 
 let dataDir: string;
 let port: number;
 let primary: ChildProcess;
 let output = '';
 let exited: Promise<number | null>;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: chosen } = probe.address() as { port: number };
-      probe.close(() => resolve(chosen));
-    });
-  });
-}
 
 /** Server processes started by a process, from /proc (the test suite runs on Linux). */
 function childrenOf(pid: number): number[] {
@@ -48,15 +36,8 @@ function childrenOf(pid: number): number[] {
     .map(Number);
 }
 
-async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}. Server output:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const until = <T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms = 30_000) =>
+  waitUntil(what, check, ms, () => `Server output:\n${output}`);
 
 const api = (url: string, init: RequestInit = {}) => fetch(`http://127.0.0.1:${port}${url}`, init);
 
@@ -74,6 +55,7 @@ beforeAll(async () => {
       DATABASE_URL: '',
       CRM_ADMIN_EMAIL: ADMIN.email,
       CRM_ADMIN_PASSWORD: ADMIN.password,
+      METRICS_TOKEN: METRICS,
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -132,6 +114,24 @@ describe('npm start with WORKERS=2', () => {
     expect(created.map((res) => res.status)).toEqual(Array(24).fill(201));
     const count = await api('/api/contacts/count?type=lead', { headers });
     expect(await count.json()).toEqual({ count: 24 });
+  }, 60_000);
+
+  it('one scrape of /api/metrics counts the requests of both processes', async () => {
+    const close = { connection: 'close' };
+    const scrape = async () => {
+      const res = await api('/api/metrics', { headers: { ...close, authorization: `Bearer ${METRICS}` } });
+      expect(res.status).toBe(200);
+      const match = /http_requests_total\{method="GET",route="\/api\/health\/live",status="200"\} (\d+)/.exec(
+        await res.text(),
+      );
+      return Number(match?.[1] ?? 0);
+    };
+    const before = await scrape();
+    // Each new connection goes to the next process: ten requests are five on each.
+    for (let i = 0; i < 10; i++) expect((await api('/api/health/live', { headers: close })).status).toBe(200);
+    // Whichever process answers the scrape, the count is both processes' sum.
+    expect(await scrape()).toBe(before + 10);
+    expect(await scrape()).toBe(before + 10);
   }, 60_000);
 
   it('replaces a server process that dies', async () => {

@@ -4,11 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { createTestApp, errorOf, type SignedIn, signIn, type TestApp } from './helpers/test-app.js';
 
 let t: TestApp;
+let user: SignedIn;
 beforeAll(async () => {
   t = await createTestApp();
+  user = await signIn(t);
 });
 afterAll(async () => t.close());
 
@@ -22,7 +24,7 @@ describe('GET /api/health', () => {
 
 describe('GET /api/config', () => {
   it('answers the default variant dcs: service category on, room number off', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/config', headers: user.headers });
     expect(res.json()).toEqual({ variant: 'dcs', features: { serviceCategory: true, roomNumber: false } });
   });
 
@@ -32,7 +34,11 @@ describe('GET /api/config', () => {
   ])('answers the features of variant %s', async (variant, features) => {
     const other = await createTestApp({ CRM_VARIANT: variant });
     try {
-      const res = await other.app.inject({ method: 'GET', url: '/api/config' });
+      const res = await other.app.inject({
+        method: 'GET',
+        url: '/api/config',
+        headers: (await signIn(other)).headers,
+      });
       expect(res.json()).toEqual({ variant, features });
     } finally {
       await other.close();
@@ -75,7 +81,7 @@ describe('security and conventions', () => {
   });
 
   it('describes the API as OpenAPI at /api/docs', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: user.headers });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
@@ -87,7 +93,35 @@ describe('security and conventions', () => {
         '/api/users/change-password',
       ]),
     );
-    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/docs', headers: user.headers })).statusCode,
+    ).toBeLessThan(400);
+  });
+
+  it('answers /api/docs and /api/config only to a signed-in caller: nothing is public but the login', async () => {
+    for (const url of ['/api/docs', '/api/docs/json', '/api/config']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(401);
+      expect(errorOf(res), url).toBe('Authentication required');
+    }
+  });
+
+  it('forbids caching of every API answer, the login included, and forbids <base> in pages', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: user.password },
+    });
+    expect(login.statusCode).toBe(200);
+    for (const res of [
+      login,
+      await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: user.headers }),
+      await t.app.inject({ method: 'GET', url: '/api/contacts', headers: user.headers }),
+      await t.app.inject({ method: 'GET', url: '/api/contacts/999', headers: user.headers }),
+    ]) {
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(String(res.headers['content-security-policy'])).toContain("base-uri 'none'");
+    }
   });
 
   it('refuses an oversized body with 413 and a clear message', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords.js';
 import { authMessages as m, userMessages } from './messages.js';
 import { PASSWORD_MIN_LENGTH } from './users.js';
 
@@ -25,7 +26,8 @@ export const changePasswordSchema = z.object({
     .string({ error: m.passwordFieldsEmpty })
     .min(1, { error: m.passwordFieldsEmpty })
     .min(PASSWORD_MIN_LENGTH, { error: userMessages.passwordLength })
-    .max(200),
+    .max(200)
+    .refine((password) => !isCommonPassword(password), { error: userMessages.passwordTooCommon }),
 });
 export type ChangePasswordInput = z.output<typeof changePasswordSchema>;
 

@@ -9,6 +9,7 @@ export const userMessages = {
   emailTld: 'Email must include a valid top‑level domain',
   passwordRequired: 'Password is required',
   passwordLength: 'Password must be at least 6 characters',
+  passwordTooCommon: 'This password is too common',
   roleInvalid: 'Role must be either admin or user',
   statusRequired: 'Status is required',
   emailTaken: 'A user with this email already exists',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords.js';
 import { emailField } from './email.js';
 import { userMessages as m } from './messages.js';
 import { phoneField } from './phone.js';
@@ -25,7 +26,8 @@ const newPassword = z
   .string({ error: m.passwordRequired })
   .min(1, { error: m.passwordRequired })
   .min(PASSWORD_MIN_LENGTH, { error: m.passwordLength })
-  .max(200);
+  .max(200)
+  .refine((password) => !isCommonPassword(password), { error: m.passwordTooCommon });
 
 /** The user form when creating: every field, password required. */
 export const createUserSchema = z.object({ ...baseUser, password: newPassword });
@@ -68,6 +70,8 @@ export interface User {
   isActive: boolean;
   createdAt: string;
   updatedAt: string;
+  /** Sent back with an edit (If-Match or `version`) so that a stale edit is refused. */
+  version: number;
 }
 
 /** A user as the API answers it to everyone else: enough for pickers. */

@@ -10,6 +10,10 @@ export type Db = Kysely<Database>;
 export interface DatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** PostgreSQL connections kept by this process (default 10). */
+  databasePoolSize?: number;
+  /** Told when an idle PostgreSQL connection breaks (the pool replaces it by itself). */
+  onConnectionError?: (error: Error) => void;
 }
 
 export function sqlitePath(dataDir: string): string {
@@ -20,12 +24,30 @@ export function sqlitePath(dataDir: string): string {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The connection pool behind a PostgreSQL database (its use is a metric); none for SQLite. */
+export function postgresPool(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 /** PostgreSQL when a URL is given, else the embedded SQLite file in the data folder. */
 export function createDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }),
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.databasePoolSize ?? 10,
+      // While the database is down a request fails within seconds (503) instead of hanging.
+      connectionTimeoutMillis: 5000,
     });
+    // A connection that the server or the network drops is reported as an 'error' event: by the pool
+    // for an idle one, by the client for one in use (whose query fails on its own). Unheard, either
+    // event would end the process; the pool discards the dead connection and opens a new one.
+    pool.on('error', (error) => options.onConnectionError?.(error));
+    pool.on('connect', (client) => client.on('error', () => {}));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(sqlitePath(options.dataDir));

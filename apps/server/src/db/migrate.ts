@@ -5,10 +5,13 @@ import * as m0002 from './migrations/0002-contacts.js';
 import * as m0003 from './migrations/0003-agencies.js';
 import * as m0004 from './migrations/0004-products.js';
 import * as m0005 from './migrations/0005-contact-counts.js';
+import * as m0006 from './migrations/0006-versions.js';
 import * as m0007 from './migrations/0007-jobs.js';
 import * as m0007b from './migrations/0007b-imports-exports.js';
+import * as m0007c from './migrations/0007c-import-preview-summary.js';
 import * as m0008 from './migrations/0008-list-indexes.js';
 import * as m0009 from './migrations/0009-search-views-merge.js';
+import * as m0009b from './migrations/0009b-duplicate-groups.js';
 import * as m0010 from './migrations/0010-contact-stats.js';
 import * as m0012 from './migrations/0012-tasks-and-notifications.js';
 
@@ -21,10 +24,13 @@ const migrations: Record<string, Migration> = {
   '0005-contact-counts': m0005,
   '0007-jobs': m0007,
   '0007b-imports-exports': m0007b,
+  '0007c-import-preview-summary': m0007c,
   '0008-list-indexes': m0008,
   '0009-search-views-merge': m0009,
+  '0009b-duplicate-groups': m0009b,
   '0010-contact-stats': m0010,
   '0012-tasks-and-notifications': m0012,
+  '0006-versions': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -56,7 +62,9 @@ async function refuseNewerDatabase(db: Db): Promise<void> {
 
 export async function migrateToLatest(db: Db): Promise<void> {
   await refuseNewerDatabase(db);
-  const migrator = new Migrator({ db, provider });
+  // Numbers are handed out per feature and land in any order (0009b after 0012 was run): each
+  // migration runs once whatever its place, and each touches only its own tables and indexes.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,11 +1,20 @@
 import type { ColumnType, Generated } from 'kysely';
 
+/** Columns of a record people edit from a dialog (migration 0006). */
+export interface VersionColumns {
+  /** 1 on insert; every update adds one in the same statement. */
+  version: Generated<number>;
+  /** JSON: field name → the version at which that field last changed. */
+  field_versions: Generated<string>;
+  updated_by_id: Generated<number | null>;
+}
+
 /** Booleans are stored as 0/1 integers on both engines so that one set of queries serves both. */
 export type Flag = number;
 /** Times are ISO 8601 UTC strings on both engines; they sort and compare as text. */
 export type Timestamp = string;
 
-export interface UsersTable {
+export interface UsersTable extends VersionColumns {
   id: Generated<number>;
   name: string;
   first_name: string;
@@ -37,7 +46,7 @@ export interface SettingsTable {
   value: string;
 }
 
-export interface AgenciesTable {
+export interface AgenciesTable extends VersionColumns {
   id: Generated<number>;
   name: string;
   office_number: string;
@@ -64,7 +73,7 @@ export interface AgenciesTable {
   updated_at: Timestamp;
 }
 
-export interface ContactsTable {
+export interface ContactsTable extends VersionColumns {
   id: Generated<number>;
   type: string;
   name: string;
@@ -169,7 +178,7 @@ export interface HistoryTable extends ParentColumns {
   created_at: Timestamp;
 }
 
-export interface ProductCategoriesTable {
+export interface ProductCategoriesTable extends VersionColumns {
   id: Generated<number>;
   name: string;
   parent_id: number | null;
@@ -178,7 +187,7 @@ export interface ProductCategoriesTable {
   updated_at: Timestamp;
 }
 
-export interface ProductsTable {
+export interface ProductsTable extends VersionColumns {
   id: Generated<number>;
   title: string;
   title_key: string;
@@ -270,6 +279,8 @@ export interface ImportsTable {
   skipped_count: Generated<number>;
   error_count: Generated<number>;
   undo_result: string | null;
+  /** JSON: the preview's counts, written when it ends. */
+  preview_summary: ColumnType<string | null, string | null | undefined, string | null>;
   actor_id: number;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;

@@ -26,11 +26,18 @@ export function sanitizeRichText(html: string): string {
       'code',
       'pre',
       'hr',
+      'span',
     ],
-    allowedAttributes: { a: ['href', 'target', 'rel'] },
+    // A mention is <span data-mention="{user id}">; its text is replaced by the user's name on read.
+    allowedAttributes: { a: ['href', 'target', 'rel'], span: ['data-mention'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     transformTags: {
       a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }),
+      span: (tagName, attribs) => {
+        const id = attribs['data-mention'];
+        const kept: sanitizeHtml.Attributes = id && /^[1-9]\d{0,9}$/.test(id) ? { 'data-mention': id } : {};
+        return { tagName, attribs: kept };
+      },
     },
   }).trim();
 }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 export const errorResponse = z.object({
   error: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** A 409 for a stale version carries the record as it is now. */
+  current: z.unknown().optional(),
 });
 
 /** Error answers a route may give, for the OpenAPI description. */

@@ -1,10 +1,13 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI generated from the route schemas, browsable at /api/docs. */
-export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+/**
+ * OpenAPI generated from the route schemas, at /api/docs for a signed-in caller only: the product
+ * has no public area but the login screen.
+ */
+export async function registerApiDocs(app: FastifyInstance, signedIn: onRequestHookHandler): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -17,5 +20,9 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    uiHooks: { onRequest: signedIn },
+  });
 }

@@ -19,7 +19,7 @@ const OPTIONS: HelmetOptions = {
       connectSrc: ["'self'"],
       objectSrc: ["'none'"],
       frameAncestors: ["'none'"],
-      baseUri: ["'self'"],
+      baseUri: ["'none'"],
       formAction: ["'self'"],
     },
   },

@@ -120,8 +120,8 @@ test.describe('leads list (001 §2.2)', () => {
     await expect(page.getByRole('link', { name: lead.email! })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Notes' })).toHaveAttribute('aria-selected', 'true');
 
-    // Back returns to the list.
+    // Back returns to the list, as it was searched.
     await page.getByRole('button', { name: 'Back' }).click();
-    await expect(page).toHaveURL(/\/leads$/);
+    await expect(page).toHaveURL(new RegExp(`/leads\\?q=${lead.surname}$`));
   });
 });

@@ -2,7 +2,9 @@ import { USERS_ROUTE_ROLES } from '@crm/domain';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { agencyRoutes } from '../features/agencies/routes';
 import { contactRoutes } from '../features/contacts/routes';
+import { importRoutes } from '../features/imports/routes';
 import { productRoutes } from '../features/products/routes';
+import { taskRoutes } from '../features/tasks/routes';
 import { GuestOnly } from './guards/guest-only';
 import { RequireAuth } from './guards/require-auth';
 import { RootLayout } from './root-layout';
@@ -71,6 +73,22 @@ const routes: RouteObject[] = [
               ...contactRoutes,
               ...agencyRoutes,
               ...productRoutes,
+              ...importRoutes,
+              ...taskRoutes,
+              {
+                // Merges are for admins only, like the merge API.
+                path: '/merge/:kind/:survivorId/:otherId',
+                lazy: async () => {
+                  const { MergePage } = await import('../features/merge/routes/merge-page');
+                  return {
+                    element: (
+                      <RequireAuth allowedRoles={['admin']}>
+                        <MergePage />
+                      </RequireAuth>
+                    ),
+                  };
+                },
+              },
               {
                 path: '*',
                 lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }),

@@ -49,9 +49,12 @@ export function PhoneInputField({
           'aria-invalid': error ? true : undefined,
           'aria-describedby': error ? errorId : undefined,
         }}
-        onChange={(phone, { country }) =>
-          onChange(phone.replace(/\D/g, '') === country.dialCode ? '' : phone)
-        }
+        onChange={(phone, { country }) => {
+          // The picker also reports on mount (a lazily loaded field mounts after a first Save): only
+          // a real change may clear the field's error.
+          const next = phone.replace(/\D/g, '') === country.dialCode ? '' : phone;
+          if (next !== value) onChange(next);
+        }}
       />
     </Input.Wrapper>
   );

@@ -59,6 +59,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     serverMessage ?? `Request failed with status ${response.status}`,
     serverMessage,
     readFields(record.fields),
+    record.current,
   );
 }
 

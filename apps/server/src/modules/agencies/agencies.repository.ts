@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { type ListSpec, likePattern, listConditions, pageOf, pageWithTotal } from '../../db/list-query.js';
 import type { ListSource } from '../../db/list-stream.js';
 import type { AgenciesTable } from '../../db/schema.js';
+import { nextVersion } from '../versions/versions.repository.js';
 
 const agencyColumns = [
   'agencies.id',
@@ -21,6 +22,7 @@ const agencyColumns = [
   'agencies.is_active',
   'agencies.created_at',
   'agencies.updated_at',
+  'agencies.version',
   'parent.name as parent_name',
   'creator.name as creator_name',
   'creator.email as creator_email',
@@ -57,7 +59,7 @@ export const agencyListSpec: ListSpec = {
     isActive: { expr: 'agencies.is_active', kind: 'boolean' },
     commissionRate: { expr: 'agencies.commission_bp', kind: 'number', scale: 100 },
     parentAgencyId: { expr: 'agencies.parent_agency_id', kind: 'number' },
-    createdAt: { expr: 'agencies.created_at', kind: 'text' },
+    createdAt: { expr: 'agencies.created_at', kind: 'text', isoTime: true },
   },
   search: [],
   searchCondition,
@@ -94,6 +96,16 @@ export async function findAgency(db: Db, id: number) {
   return agenciesQuery(db).where('agencies.id', '=', id).executeTakeFirst();
 }
 
+/** The survivor a merged agency points at, if it was merged. */
+export async function agencyMergedIntoOf(db: Db, id: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('agencies')
+    .select('merged_into_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.merged_into_id ?? null;
+}
+
 export async function parentIdOf(db: Db, id: number): Promise<number | null | undefined> {
   const row = await db
     .selectFrom('agencies')
@@ -108,8 +120,13 @@ export async function insertAgency(db: Db, values: Insertable<AgenciesTable>): P
   return id;
 }
 
+/** Every update adds one to the version in the same statement. */
 export async function updateAgency(db: Db, id: number, values: Updateable<AgenciesTable>): Promise<void> {
-  await db.updateTable('agencies').set(values).where('id', '=', id).execute();
+  await db
+    .updateTable('agencies')
+    .set({ version: nextVersion, ...values })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function salesRepsOf(db: Db, agencyId: number) {
@@ -157,25 +174,29 @@ export async function setAgenciesActive(db: Db, ids: number[], active: boolean, 
   if (ids.length === 0) return;
   await db
     .updateTable('agencies')
-    .set({ is_active: active ? 1 : 0, updated_at: at })
+    .set({ version: nextVersion, is_active: active ? 1 : 0, updated_at: at })
     .where('id', 'in', ids)
     .execute();
 }
 
 export async function findAgencyDuplicates(db: Db, id: number, emailKey: string, officeNumber: string) {
-  return db
-    .selectFrom('agencies')
-    .select(['id', 'name', 'email_key', 'office_number'])
-    .where('id', '!=', id)
-    .where((eb) =>
-      eb.or([
-        ...(emailKey ? [eb('email_key', '=', emailKey)] : []),
-        ...(officeNumber ? [eb('office_number', '=', officeNumber)] : []),
-      ]),
-    )
-    .orderBy('id')
-    .limit(20)
-    .execute();
+  return (
+    db
+      .selectFrom('agencies')
+      .select(['id', 'name', 'email_key', 'office_number'])
+      .where('id', '!=', id)
+      // A merged agency lives on in its survivor; it is no longer a duplicate of anything.
+      .where('merged_into_id', 'is', null)
+      .where((eb) =>
+        eb.or([
+          ...(emailKey ? [eb('email_key', '=', emailKey)] : []),
+          ...(officeNumber ? [eb('office_number', '=', officeNumber)] : []),
+        ]),
+      )
+      .orderBy('id')
+      .limit(20)
+      .execute()
+  );
 }
 
 /** Children read their parent's name in the Level column; a rename reaches them. */

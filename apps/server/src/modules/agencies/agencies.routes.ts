@@ -9,6 +9,7 @@ import { addStaff, bulkSetStaff, staffOf, toggleStaff } from '../agency-staff/ag
 import { listContactsFor } from '../contacts/contacts.service.js';
 import { parentRoutes } from '../parent-routes.js';
 import { idParams } from '../users/users.schemas.js';
+import { editBody, expectedVersion, withETag } from '../versions/versions.service.js';
 import { countActiveAgencies } from './agencies.repository.js';
 import {
   agencyCustomerResponse,
@@ -50,8 +51,19 @@ export const agenciesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get(
     '/agencies/:id',
-    { schema: { tags, params: idParams, response: { 200: agencyDetailResponse, ...errors } } },
-    async (request) => agencies.agencyDetail(ctx, caller(request), request.params.id),
+    {
+      schema: {
+        tags,
+        summary: 'An agency; a merged agency redirects (308) to the agency it was merged into',
+        params: idParams,
+        response: { 200: agencyDetailResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const survivor = await agencies.agencyMergedInto(ctx, request.params.id);
+      if (survivor !== null) return reply.redirect(`/api/agencies/${survivor}`, 308);
+      return withETag(reply, await agencies.agencyDetail(ctx, caller(request), request.params.id));
+    },
   );
 
   app.post(
@@ -67,11 +79,18 @@ export const agenciesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         tags,
         params: idParams,
-        body: agencyFormSchema,
+        body: editBody(agencyFormSchema),
         response: { 200: agencyDetailResponse, ...errors },
       },
     },
-    async (request) => agencies.updateAgencyForm(ctx, caller(request), request.params.id, request.body),
+    async (request, reply) =>
+      withETag(
+        reply,
+        await agencies.updateAgencyForm(ctx, caller(request), request.params.id, {
+          ...request.body,
+          version: expectedVersion(request, request.body.version),
+        }),
+      ),
   );
 
   app.put(

@@ -18,6 +18,7 @@ export const agencyResponse = z.object({
   createdBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  version: z.number(),
 });
 
 export const salesRepResponse = z.object({

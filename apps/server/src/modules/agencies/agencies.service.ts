@@ -20,10 +20,13 @@ import { refreshAgencyOnContacts } from '../contacts/contacts.service.js';
 import { filesOf } from '../files/files.service.js';
 import { insertHistory } from '../history/history.repository.js';
 import { changedFields, type HistoryValue } from '../history/history.service.js';
+import { lockVersion } from '../versions/versions.repository.js';
+import { assertFresh, type Edit, refusingStale, versionColumns } from '../versions/versions.service.js';
 import {
   type AgencyRow,
   activeUsersAmong,
   agencyListSpec,
+  agencyMergedIntoOf,
   findAgency,
   findAgencyDuplicates,
   idsToToggle,
@@ -63,6 +66,7 @@ export function toAgency(row: AgencyRow): Agency {
     createdBy: row.creator_name || row.creator_email || null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    version: row.version,
   };
 }
 
@@ -119,9 +123,15 @@ function agencyColumns(form: AgencyForm, parentName: string | null) {
   };
 }
 
-export async function agencyDetail(ctx: AppContext, actor: Authenticated, id: number): Promise<AgencyDetail> {
-  const row = await existingAgency(ctx, id);
-  const reps = await salesRepsOf(ctx.db, id);
+export async function agencyDetail(
+  ctx: AppContext,
+  actor: Authenticated,
+  id: number,
+  db: Db = ctx.db,
+): Promise<AgencyDetail> {
+  const row = await findAgency(db, id);
+  if (!row) throw notFound(m.agencyNotFound);
+  const reps = await salesRepsOf(db, id);
   return {
     ...toAgency(row),
     assignedSalesRepIds: reps.map((rep) => rep.id),
@@ -179,18 +189,67 @@ function historySnapshot(agency: Agency, reps: string[]): Record<string, History
   } as unknown as Record<string, HistoryValue>;
 }
 
+/** The form's fields of a stored agency, as an edit would send them. */
+function formOf(agency: Agency, repIds: number[]): AgencyForm {
+  return {
+    name: agency.name,
+    officeNumber: agency.officeNumber,
+    countryCode: agency.countryCode,
+    email: agency.email,
+    commissionRate: agency.commissionRate,
+    country: agency.country,
+    city: agency.city,
+    type: agency.type,
+    parentAgencyId: agency.parentAgencyId,
+    assignedSalesRepIds: repIds,
+  };
+}
+
+/**
+ * Every edit of an agency: the row is locked and read inside the write's transaction, so the
+ * history's old values are the ones replaced; an edit against an older version is refused only
+ * when a field it changes was changed since.
+ */
 export async function updateAgencyForm(
   ctx: AppContext,
   actor: Authenticated,
   id: number,
-  form: AgencyForm,
+  edit: Edit<AgencyForm>,
 ): Promise<AgencyDetail> {
-  const existing = await existingAgency(ctx, id);
-  const parentName = await checkParent(ctx.db, id, form.parentAgencyId);
-  const reps = await checkReps(ctx.db, form.assignedSalesRepIds);
-  const oldReps = await salesRepsOf(ctx.db, id);
-  const columns = agencyColumns(form, parentName);
+  await refusingStale(
+    () => ctx.db.transaction().execute((trx) => applyAgencyEdit(trx, actor, id, edit)),
+    () => agencyDetail(ctx, actor, id),
+  );
+  return agencyDetail(ctx, actor, id);
+}
+
+/**
+ * The one update path of an agency, inside the caller's transaction (an edit, a merge, its undo):
+ * the row is locked and read, the form checked, columns, version and sales reps written, a new
+ * name passed on, and the changes answered. `recordHistory` false leaves the entries to the caller.
+ */
+export async function applyAgencyEdit(
+  trx: Db,
+  actor: Authenticated,
+  id: number,
+  edit: Edit<AgencyForm>,
+  recordHistory = true,
+) {
+  const state = await lockVersion(trx, 'agencies', id);
+  const existing = state && (await findAgency(trx, id));
+  if (!state || !existing) throw notFound(m.agencyNotFound);
+  const oldReps = await salesRepsOf(trx, id);
   const before = toAgency(existing);
+  const form: AgencyForm = {
+    ...formOf(
+      before,
+      oldReps.map((rep) => rep.id),
+    ),
+    ...edit.fields,
+  };
+  const parentName = await checkParent(trx, id, form.parentAgencyId);
+  const reps = await checkReps(trx, form.assignedSalesRepIds);
+  const columns = agencyColumns(form, parentName);
   const after: Agency = {
     ...before,
     ...form,
@@ -214,25 +273,32 @@ export async function updateAgencyForm(
   // History compares what people read (names); saving compares what is stored (ids, codes).
   const sameIds = (a: number[], b: number[]) =>
     a.length === b.length && [...a].sort().join() === [...b].sort().join();
-  const stored =
-    columns.country_code === existing.country_code &&
-    columns.parent_agency_id === existing.parent_agency_id &&
-    sameIds(
+  const changing = changes.map((change) => change.field as string);
+  if (columns.country_code !== existing.country_code) changing.push('countryCode');
+  if (columns.parent_agency_id !== existing.parent_agency_id) changing.push('parentAgency');
+  if (
+    !sameIds(
       form.assignedSalesRepIds,
       oldReps.map((rep) => rep.id),
-    );
-  if (changes.length === 0 && stored) return agencyDetail(ctx, actor, id);
+    )
+  )
+    changing.push('assignedSalesReps');
+  const fields = [...new Set(changing)];
+  assertFresh('partner', state, edit.version, fields);
+  if (fields.length === 0) return { changes, before };
   const at = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
-    await updateAgency(trx, id, { ...columns, updated_at: at });
-    await replaceSalesReps(trx, id, form.assignedSalesRepIds);
-    if (existing.name !== form.name) {
-      await refreshParentKey(trx, id, form.name);
-      await refreshAgencyOnContacts(trx, id, form.name);
-    }
-    await insertHistory(trx, { kind: 'agency', id }, actor.user.id, changes, at);
+  await updateAgency(trx, id, {
+    ...columns,
+    ...versionColumns(state, fields, actor.user.id),
+    updated_at: at,
   });
-  return agencyDetail(ctx, actor, id);
+  await replaceSalesReps(trx, id, form.assignedSalesRepIds);
+  if (existing.name !== form.name) {
+    await refreshParentKey(trx, id, form.name);
+    await refreshAgencyOnContacts(trx, id, form.name);
+  }
+  if (recordHistory) await insertHistory(trx, { kind: 'agency', id }, actor.user.id, changes, at);
+  return { changes, before };
 }
 
 export async function setAgencyActive(
@@ -316,6 +382,11 @@ export async function matchAgencyDuplicates(
     agencies.some((a) => a.matchedOn.includes(field)),
   );
   return { fields, agencies };
+}
+
+/** The agency a merged one was merged into: links to it land there. */
+export function agencyMergedInto(ctx: AppContext, id: number): Promise<number | null> {
+  return agencyMergedIntoOf(ctx.db, id);
 }
 
 export async function listAgenciesFor(ctx: AppContext, rawQuery: Record<string, unknown>) {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { authMessages } from '@crm/domain';
 import type { AppContext } from '../../context.js';
-import { forbidden, tooManyRequests, unauthorized } from '../../lib/http-errors.js';
-import { isoAfter, nowIso } from '../../lib/time.js';
+import { forbidden, unauthorized } from '../../lib/http-errors.js';
+import { nowIso } from '../../lib/time.js';
 import { findUserByEmail, type UserRow } from '../users/users.repository.js';
-import { clearFailures, countFailuresSince, recordFailures } from './login-failures.repository.js';
+import { countAttempt } from './attempts.service.js';
 import { verifyAgainstNothing, verifyPassword } from './password.js';
 import { deleteSession, findSessionUser, insertSession } from './sessions.repository.js';
 
@@ -29,38 +29,52 @@ export async function openSession(ctx: AppContext, userId: number): Promise<stri
   return ctx.tokens.sign({ sessionId, userId }, expiresAt);
 }
 
+/** The throttling keys of a login: the e-mail, the client address, and the two together. */
+function loginLimits(ctx: AppContext, email: string, address: string) {
+  const { maxPerEmail, maxPerAddress, maxPerPair } = ctx.config.loginThrottle;
+  const normalised = email.toLowerCase();
+  return [
+    { key: `email:${normalised}`, max: maxPerEmail },
+    { key: `ip:${address}`, max: maxPerAddress },
+    { key: `pair:${normalised}|${address}`, max: maxPerPair },
+  ];
+}
+
 /**
- * Failed logins are counted in the database (so every server process sees them) per e-mail and per
- * client address; past the limit the caller gets 429 until the window has passed.
+ * Every attempt is counted in the database before its password is checked (see countAttempt), per
+ * e-mail, per client address and, most strictly, per e-mail from one address: strangers guessing
+ * from elsewhere reach the pair limit long before the e-mail's, so the owner can still sign in.
  */
 export async function login(
   ctx: AppContext,
   input: { email: string; password: string },
   address: string,
 ): Promise<{ token: string; user: UserRow }> {
-  const { maxPerEmail, maxPerAddress, windowMinutes } = ctx.config.loginThrottle;
-  const emailKey = `email:${input.email.toLowerCase()}`;
-  const addressKey = `ip:${address}`;
-  const windowStart = isoAfter(-windowMinutes * 60_000);
-  const [byEmail, byAddress] = await Promise.all([
-    countFailuresSince(ctx.db, emailKey, windowStart),
-    countFailuresSince(ctx.db, addressKey, windowStart),
-  ]);
-  if (byEmail >= maxPerEmail || byAddress >= maxPerAddress) {
-    throw tooManyRequests(`Too many failed login attempts. Please try again in ${windowMinutes} minutes.`);
-  }
-
+  const limits = loginLimits(ctx, input.email, address);
+  const attempt = await countAttempt(ctx, limits);
   const user = await findUserByEmail(ctx.db, input.email);
   const valid = user
     ? await verifyPassword(user.password_hash, input.password)
     : await verifyAgainstNothing(input.password);
-  if (!user || !valid) {
-    await recordFailures(ctx.db, [emailKey, addressKey], nowIso(), windowStart);
-    throw unauthorized(authMessages.invalidCredentials);
-  }
+  if (!user || !valid) throw unauthorized(authMessages.invalidCredentials);
+  // The owner's own earlier slips from this address are forgiven; strangers' failures are not.
+  await attempt.succeeded([limits[2]!.key]);
   if (user.is_active !== 1) throw forbidden(ACCOUNT_INACTIVE);
-  await clearFailures(ctx.db, emailKey);
   return { token: await openSession(ctx, user.id), user };
+}
+
+/** A wrong current password on change-password counts like a failed login of that account. */
+export async function checkCurrentPassword(
+  ctx: AppContext,
+  user: UserRow,
+  password: string,
+  address: string,
+): Promise<boolean> {
+  const limits = loginLimits(ctx, user.email, address);
+  const attempt = await countAttempt(ctx, limits);
+  if (!(await verifyPassword(user.password_hash, password))) return false;
+  await attempt.succeeded([limits[2]!.key]);
+  return true;
 }
 
 /** Checks a bearer token on every request: signature, expiry, the session row and an active user. */
@@ -75,6 +89,13 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
   }
   if (session.user.is_active !== 1) throw unauthorized(ACCOUNT_INACTIVE);
   return { user: session.user, sessionId: claims.sessionId };
+}
+
+/** The user of a live session (not expired, not ended, user active), or undefined. */
+export async function liveSessionUser(ctx: AppContext, sessionId: string): Promise<UserRow | undefined> {
+  const session = await findSessionUser(ctx.db, sessionId);
+  if (!session || session.expiresAt <= nowIso() || session.user.is_active !== 1) return undefined;
+  return session.user;
 }
 
 export async function logout(ctx: AppContext, sessionId: string): Promise<void> {

@@ -3,9 +3,6 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/database.js';
 import { putSettingOnce } from '../system/settings.repository.js';
 
-/** Admins' links also open deleted (inactive) files, which only admins are shown. */
-export type DownloadScope = 'admin' | 'user';
-
 export interface TokenClaims {
   sessionId: string;
   userId: number;
@@ -38,27 +35,24 @@ export class TokenSigner {
   }
 
   /**
-   * A short-lived signature for one stored file, so that a file opened in a new tab (which sends no
-   * bearer header) is still readable only through a link a signed-in user was given.
+   * A short-lived signature for one stored file and the session it was given to, so that a file
+   * opened in a new tab (which sends no bearer header) is readable only while that session lives
+   * and its user may still see the file.
    */
-  signDownload(filename: string, expiresAtSeconds: number, scope: DownloadScope): string {
-    return `${expiresAtSeconds}.${scope}.${this.hmac(`${filename}:${expiresAtSeconds}:${scope}`)}`;
+  signDownload(filename: string, expiresAtSeconds: number, sessionId: string): string {
+    return `${expiresAtSeconds}.${sessionId}.${this.hmac(`${filename}:${expiresAtSeconds}:${sessionId}`)}`;
   }
 
-  /** The scope a valid link was signed for, or undefined for a forged or expired one. */
-  verifyDownload(
-    filename: string,
-    access: string,
-    nowSeconds = Date.now() / 1000,
-  ): DownloadScope | undefined {
-    const [expText, scope, signature] = access.split('.');
+  /** The session a valid link was signed for, or undefined for a forged or expired one. */
+  verifyDownload(filename: string, access: string, nowSeconds = Date.now() / 1000): string | undefined {
+    const [expText, sessionId, signature, ...rest] = access.split('.');
     const exp = Number(expText);
-    if (!signature || (scope !== 'admin' && scope !== 'user') || !Number.isInteger(exp) || exp < nowSeconds) {
+    if (!signature || !sessionId || rest.length > 0 || !Number.isInteger(exp) || exp < nowSeconds) {
       return undefined;
     }
-    const expected = Buffer.from(this.hmac(`${filename}:${exp}:${scope}`));
+    const expected = Buffer.from(this.hmac(`${filename}:${exp}:${sessionId}`));
     const given = Buffer.from(signature);
-    return expected.length === given.length && timingSafeEqual(expected, given) ? scope : undefined;
+    return expected.length === given.length && timingSafeEqual(expected, given) ? sessionId : undefined;
   }
 
   private hmac(text: string): string {

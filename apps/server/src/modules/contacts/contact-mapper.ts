@@ -59,5 +59,6 @@ export function toContact(row: ContactRow): Contact {
     serviceCategory: row.service_category,
     roomNumber: row.room_number,
     notes: row.notes,
+    version: row.version,
   };
 }

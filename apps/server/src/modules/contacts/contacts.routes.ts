@@ -12,6 +12,7 @@ import { errors, listQuerystring } from '../../lib/schemas.js';
 import { caller, requireAdmin } from '../../plugins/auth.js';
 import { parentRoutes } from '../parent-routes.js';
 import { idParams } from '../users/users.schemas.js';
+import { editBody, expectedVersion, withETag } from '../versions/versions.service.js';
 import {
   contactDetailResponse,
   contactListRowResponse,
@@ -41,8 +42,20 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get(
     '/contacts/:id',
-    { schema: { tags, params: idParams, response: { 200: contactDetailResponse, ...errors } } },
-    async (request) => contacts.contactDetail(ctx, caller(request), request.params.id),
+    {
+      schema: {
+        tags,
+        summary:
+          'A contact with its files; a merged contact redirects (308) to the contact it was merged into',
+        params: idParams,
+        response: { 200: contactDetailResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const survivor = await contacts.mergedInto(ctx, request.params.id);
+      if (survivor !== null) return reply.redirect(`/api/contacts/${survivor}`, 308);
+      return withETag(reply, await contacts.contactDetail(ctx, caller(request), request.params.id));
+    },
   );
 
   app.get(
@@ -71,11 +84,18 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         tags,
         params: idParams,
-        body: contactFieldsSchema,
+        body: editBody(contactFieldsSchema),
         response: { 200: contactResponse, ...errors },
       },
     },
-    async (request) => contacts.updateContactFields(ctx, caller(request), request.params.id, request.body),
+    async (request, reply) =>
+      withETag(
+        reply,
+        await contacts.updateContactFields(ctx, caller(request), request.params.id, {
+          ...request.body,
+          version: expectedVersion(request, request.body.version),
+        }),
+      ),
   );
 
   app.put(

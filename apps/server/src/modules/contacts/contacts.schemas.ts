@@ -38,6 +38,8 @@ export const contactResponse = z.object({
   isActive: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Answered as the ETag too; an edit sends it back (If-Match or `version`). */
+  version: z.number(),
 });
 
 /** A row of GET /api/contacts: what the list shows and its row actions (View, Convert) need. */

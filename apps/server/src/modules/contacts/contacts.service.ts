@@ -21,9 +21,12 @@ import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
 import { nowIso } from '../../lib/time.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import { filesOf } from '../files/files.service.js';
-import { type HistoryEntryWrite, insertHistory } from '../history/history.repository.js';
+import { type HistoryEntryWrite, insertHistory, insertHistoryBatch } from '../history/history.repository.js';
 import { changedFields, type HistoryValue } from '../history/history.service.js';
+import { contactAssigned, notify } from '../notifications/notifications.service.js';
 import type { ParentRef } from '../parents.js';
+import { lockVersion } from '../versions/versions.repository.js';
+import { assertFresh, type Edit, refusingStale, versionColumns } from '../versions/versions.service.js';
 import {
   type Contact,
   type ContactListRow,
@@ -39,8 +42,9 @@ import {
   findAgencyName,
   findContact,
   findDuplicateCandidates,
-  insertContact,
+  insertContacts,
   listContacts,
+  mergedIntoOf,
   updateContact,
 } from './contacts.repository.js';
 import type { contactDetailResponse, duplicateResponse } from './contacts.schemas.js';
@@ -113,12 +117,12 @@ function failWith(issues: { path: string[]; message: string }[]): never {
 }
 
 async function agencyNameFor(
-  ctx: AppContext,
+  db: Db,
   agencyId: number | null,
   current: number | null,
 ): Promise<string | null> {
   if (agencyId === null) return null;
-  const agency = await findAgencyName(ctx.db, agencyId);
+  const agency = await findAgencyName(db, agencyId);
   // An agency deactivated later stays on the contacts it already had; new links need an active one.
   if (!agency || (!agency.isActive && agencyId !== current)) {
     throw badRequest(m.agencyNotFound, { agencyId: m.agencyNotFound });
@@ -186,43 +190,131 @@ export async function createContact(
   actor: Authenticated,
   input: ContactFields & { type: ContactType },
 ): Promise<Contact> {
-  const agency = await agencyNameFor(ctx, input.agencyId, null);
+  const agency = await agencyNameFor(ctx.db, input.agencyId, null);
   const at = nowIso();
-  const ownerKey = foldCase(actor.user.name);
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    const contactId = await insertContact(trx, {
-      ...contactColumns(input, { agency }),
-      type: input.type,
-      owner_id: actor.user.id,
-      assigned_to_id: actor.user.id,
-      owner_key: ownerKey,
-      assignee_key: ownerKey,
-      is_active: 1,
-      created_at: at,
-      updated_at: at,
-    });
-    await insertHistory(
-      trx,
-      { kind: 'contact', id: contactId },
-      actor.user.id,
-      [{ kind: 'created', field: null, oldValue: null, newValue: input.type }],
-      at,
-    );
-    return contactId;
-  });
+  const id = await ctx.db
+    .transaction()
+    .execute((trx) => insertNewContact(trx, { owner: actor.user, assignee: actor.user, agency }, input, at));
   return toContact((await findContact(ctx.db, id))!);
 }
 
+/**
+ * Writes a new contact and its "created" history entry in the caller's transaction: the form's
+ * create and an import's batches share it. The agency name must be of an active agency.
+ */
+export async function insertNewContact(
+  trx: Db,
+  people: NewContactPeople,
+  input: ContactFields & { type: ContactType },
+  at: string,
+): Promise<number> {
+  const [id] = await insertNewContacts(trx, [{ people, input }], at);
+  return id as number;
+}
+
+export interface NewContactPeople {
+  owner: { id: number; name: string };
+  assignee: { id: number; name: string };
+  agency: string | null;
+}
+
+/** Many new contacts and their "created" entries in a few statements (an import's batch). */
+export async function insertNewContacts(
+  trx: Db,
+  items: { people: NewContactPeople; input: ContactFields & { type: ContactType } }[],
+  at: string,
+): Promise<number[]> {
+  if (items.length === 0) return [];
+  const ids = await insertContacts(
+    trx,
+    items.map(({ people, input }) => ({
+      ...contactColumns(input, { agency: people.agency }),
+      type: input.type,
+      owner_id: people.owner.id,
+      assigned_to_id: people.assignee.id,
+      owner_key: foldCase(people.owner.name),
+      assignee_key: foldCase(people.assignee.name),
+      is_active: 1,
+      created_at: at,
+      updated_at: at,
+    })),
+  );
+  await insertHistoryBatch(
+    trx,
+    items.map(({ people, input }, i) => ({
+      parent: { kind: 'contact', id: ids[i] as number },
+      userId: people.owner.id,
+      entry: { kind: 'created', field: null, oldValue: null, newValue: input.type },
+    })),
+    at,
+  );
+  return ids;
+}
+
+/** The fields of a stored contact, as an edit would send them. */
+function fieldsOf(contact: Contact): ContactFields {
+  const {
+    id: _id,
+    type: _type,
+    agency: _agency,
+    owner: _owner,
+    assignedToId: _assignedToId,
+    assignedTo: _assignedTo,
+    completeness: _completeness,
+    isActive: _isActive,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    version: _version,
+    ...fields
+  } = contact;
+  return fields as ContactFields;
+}
+
+/**
+ * Every edit of a contact: the row is locked and read inside the write's transaction, so the
+ * history's old values are the values replaced and each entry's old value is the previous entry's
+ * new value, however many people write at once. An edit made against an older version is refused
+ * (409) only when a field it changes was changed since.
+ */
 export async function updateContactFields(
   ctx: AppContext,
   actor: Authenticated,
   id: number,
-  input: ContactFields,
+  edit: Edit<ContactFields>,
 ): Promise<Contact> {
-  const existing = await visibleContact(ctx, actor, id);
+  await refusingStale(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const state = await lockVersion(trx, 'contacts', id);
+        const existing = state && (await findContact(trx, id));
+        if (!state || !existing || (existing.is_active !== 1 && !isAdmin(actor)))
+          throw notFound(m.contactNotFound);
+        const input: ContactFields = { ...fieldsOf(toContact(existing)), ...edit.fields };
+        const { columns, changes } = await prepareContactUpdate(trx, existing, input);
+        const changing = changes.map((change) => change.field as string);
+        assertFresh('contact', state, edit.version, changing);
+        if (changes.length === 0) return;
+        const at = nowIso();
+        await updateContact(trx, id, {
+          ...columns,
+          ...versionColumns(state, changing, actor.user.id),
+          updated_at: at,
+        });
+        await insertHistory(trx, { kind: 'contact', id }, actor.user.id, changes, at);
+      }),
+    () => contactDetail(ctx, actor, id),
+  );
+  return toContact((await findContact(ctx.db, id))!);
+}
+
+/**
+ * The one way a contact's fields change (the edit dialog, a merge and its undo): the rules for its
+ * type, the agency, every stored column with its keys, and the history entries of what differs.
+ */
+export async function prepareContactUpdate(db: Db, existing: ContactRow, input: ContactFields) {
   const issues = contactRuleIssues(input, existing.type as ContactType);
   if (issues.length > 0) failWith(issues);
-  const agency = await agencyNameFor(ctx, input.agencyId, existing.agency_id);
+  const agency = await agencyNameFor(db, input.agencyId, existing.agency_id);
   const columns = contactColumns(input, { agency });
   const before = toContact(existing);
   const after: Contact = {
@@ -234,13 +326,7 @@ export async function updateContactFields(
     agency: input.agencyId !== null && agency !== null ? { id: input.agencyId, name: agency } : null,
   };
   const changes = changedFields(snapshot(before), snapshot(after), EDITABLE_FIELDS).map(readableNotes);
-  if (changes.length === 0) return before;
-  const at = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
-    await updateContact(trx, id, { ...columns, updated_at: at });
-    await insertHistory(trx, { kind: 'contact', id }, actor.user.id, changes, at);
-  });
-  return toContact((await findContact(ctx.db, id))!);
+  return { columns, changes, before };
 }
 
 /**
@@ -312,7 +398,7 @@ export async function assignContact(
   if (name === undefined) throw badRequest(m.assigneeNotFound, { assignedToId: m.assigneeNotFound });
   if (existing.assigned_to_id === assignedToId) return toContact(existing);
   const at = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
+  const events = await ctx.db.transaction().execute(async (trx) => {
     await updateContact(trx, id, {
       assigned_to_id: assignedToId,
       assignee_key: foldCase(name),
@@ -325,7 +411,10 @@ export async function assignContact(
       [{ kind: 'edited', field: 'assignedTo', oldValue: existing.assignee_name, newValue: name }],
       at,
     );
+    const contactName = `${existing.name} ${existing.surname}`;
+    return notify(trx, contactAssigned(actor, assignedToId, id, contactName), at);
   });
+  ctx.events.publish(...events);
   return toContact((await findContact(ctx.db, id))!);
 }
 
@@ -382,6 +471,11 @@ export async function matchContactDuplicates(
       matchedOn,
     };
   });
+}
+
+/** The contact a merged one was merged into: links to it land there. */
+export function mergedInto(ctx: AppContext, id: number): Promise<number | null> {
+  return mergedIntoOf(ctx.db, id);
 }
 
 export function parseContactType(raw: unknown): ContactType | undefined {

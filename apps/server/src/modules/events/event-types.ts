@@ -3,11 +3,12 @@ export type EventKind = 'contact' | 'agency' | 'product' | 'category' | 'user' |
 
 /**
  * Who may be told. A plain user hears of a record only when it is visible to everyone (an active
- * contact, agency or product) or when they are named; admins also hear of what only admins see.
+ * contact, agency or product) or when they are named; the roles listed also hear of what only they
+ * may see (inactive contacts for admins, the users list for admins and managers).
  */
 export interface Audience {
   everyone?: boolean;
-  admins?: boolean;
+  roles?: readonly string[];
   users?: number[];
 }
 
@@ -24,22 +25,22 @@ export type PublicEvent = Omit<LiveEvent, 'audience'>;
 
 export interface Listener {
   userId: number;
-  admin: boolean;
+  role: string;
   deliver: (events: PublicEvent[]) => void;
   /** Ends the stream (the server is closing). */
   end: () => void;
 }
 
-export function mayHear(listener: Pick<Listener, 'userId' | 'admin'>, audience: Audience): boolean {
+export function mayHear(listener: Pick<Listener, 'userId' | 'role'>, audience: Audience): boolean {
   return (
     audience.everyone === true ||
-    (audience.admins === true && listener.admin) ||
+    (audience.roles?.includes(listener.role) ?? false) ||
     (audience.users?.includes(listener.userId) ?? false)
   );
 }
 
 export const everyone: Audience = { everyone: true };
-export const adminsOnly: Audience = { admins: true };
+export const adminsOnly: Audience = { roles: ['admin'] };
 
 /** A record that is or was visible to everyone; one only admins can see is told to admins only. */
 export const recordAudience = (visibleToAll: boolean): Audience => (visibleToAll ? everyone : adminsOnly);

@@ -42,7 +42,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       };
       const unsubscribe = await ctx.events.subscribe({
         userId: user.id,
-        admin: user.role === 'admin',
+        role: user.role,
         deliver,
         end: () => raw.end(),
       });

@@ -31,6 +31,7 @@ export class SqliteTransport implements EventTransport {
 
   async start(receive: (events: LiveEvent[]) => void): Promise<void> {
     this.lastId = await lastEventId(this.db);
+    this.lastPrune = Date.now();
     this.timer = setInterval(() => void this.poll(receive), POLL_MS);
     this.timer.unref();
   }

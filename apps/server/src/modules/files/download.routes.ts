@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { notFound, unauthorized } from '../../lib/http-errors.js';
+import { notFound } from '../../lib/http-errors.js';
 import { servedType } from './file-storage.js';
-import { findFileByStoredName } from './files.repository.js';
+import { fileForLink } from './files.service.js';
 
 const STORED_NAME = /^[a-f0-9]{32}(\.[a-z0-9]{1,10})?$/;
 
@@ -30,10 +30,7 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     reply: import('fastify').FastifyReply,
   ) => {
     if (!STORED_NAME.test(filename)) throw notFound('File not found');
-    const scope = access ? ctx.tokens.verifyDownload(filename, access) : undefined;
-    if (!scope) throw unauthorized('This file link has expired. Open the file again from the app.');
-    const file = await findFileByStoredName(ctx.db, filename);
-    if (!file || (file.is_active !== 1 && scope !== 'admin')) throw notFound('File not found');
+    const file = await fileForLink(ctx, filename, access);
     // Served through the app, not as a presigned store URL: the headers below and the checks above
     // hold for every download, and the store need not be reachable from browsers.
     const stored = await ctx.files.get(filename);
@@ -46,7 +43,7 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       .header('x-content-type-options', 'nosniff')
       .header(
         'content-security-policy',
-        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; sandbox",
       )
       .header('cache-control', 'private, no-store')
       .header('content-length', stored.size)

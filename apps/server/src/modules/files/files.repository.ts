@@ -40,6 +40,15 @@ export async function findFileByStoredName(db: Db, filename: string) {
   return filesQuery(db).where('files.filename', '=', filename).executeTakeFirst();
 }
 
+export async function contactIsActive(db: Db, contactId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('contacts')
+    .select('is_active')
+    .where('id', '=', contactId)
+    .executeTakeFirst();
+  return row?.is_active === 1;
+}
+
 export async function insertFile(
   db: Db,
   parent: ParentRef,

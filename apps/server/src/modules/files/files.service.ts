@@ -2,11 +2,20 @@ import { isIsoDate } from '@crm/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import type { Authenticated } from '../auth/auth.service.js';
+import { type Authenticated, liveSessionUser } from '../auth/auth.service.js';
 import type { ParentKind, ParentRef } from '../parents.js';
-import { type FileRow, findFile, insertFile, listFiles, setFileActive } from './files.repository.js';
+import { remindOfFileValidity } from '../tasks/file-reminders.js';
+import {
+  contactIsActive,
+  type FileRow,
+  findFile,
+  findFileByStoredName,
+  insertFile,
+  listFiles,
+  setFileActive,
+} from './files.repository.js';
 import { receiveUpload } from './upload-reader.js';
 
 export const fileMessages = {
@@ -45,7 +54,7 @@ export interface StoredFile {
 export function toStoredFile(ctx: AppContext, row: FileRow, actor: Authenticated): StoredFile {
   const kind: ParentKind = row.contact_id !== null ? 'contact' : 'agency';
   const exp = Math.floor(Date.now() / 1000) + LINK_LIFETIME_SECONDS;
-  const access = ctx.tokens.signDownload(row.filename, exp, isAdmin(actor) ? 'admin' : 'user');
+  const access = ctx.tokens.signDownload(row.filename, exp, actor.sessionId);
   return {
     id: row.id,
     name: row.name,
@@ -59,6 +68,25 @@ export function toStoredFile(ctx: AppContext, row: FileRow, actor: Authenticated
     uploadedBy: { name: row.user_name },
     deletedBy: row.deleted_by_name ? { name: row.deleted_by_name } : null,
   };
+}
+
+export const LINK_EXPIRED = 'This file link has expired. Open the file again from the app.';
+
+/**
+ * The file a signed link opens, checked at the moment of the download: the session it was made
+ * for is still live, and the file and its parent are still visible to that session's user (a
+ * deactivated contact or file only to an admin).
+ */
+export async function fileForLink(ctx: AppContext, filename: string, access: string | undefined) {
+  const sessionId = access ? ctx.tokens.verifyDownload(filename, access) : undefined;
+  const user = sessionId ? await liveSessionUser(ctx, sessionId) : undefined;
+  if (!user) throw unauthorized(LINK_EXPIRED);
+  const file = await findFileByStoredName(ctx.db, filename);
+  if (!file) throw notFound(fileMessages.notFound);
+  const admin = user.role === 'admin';
+  const parentVisible = file.contact_id === null || admin || (await contactIsActive(ctx.db, file.contact_id));
+  if ((file.is_active !== 1 && !admin) || !parentVisible) throw notFound(fileMessages.notFound);
+  return file;
 }
 
 export async function filesOf(
@@ -107,6 +135,7 @@ export async function uploadFile(
       nowIso(),
     ),
   );
+  await remindOfFileValidity(ctx, actor, parent, { id, name, validUntil });
   return toStoredFile(ctx, (await findFile(ctx.db, id))!, actor);
 }
 

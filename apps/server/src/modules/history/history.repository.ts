@@ -10,6 +10,30 @@ export interface HistoryEntryWrite {
   newValue: string | null;
 }
 
+/** One entry for each of many parents (an import's new contacts), a few statements in all. */
+export async function insertHistoryBatch(
+  db: Db,
+  rows: { parent: ParentRef; userId: number | null; entry: HistoryEntryWrite }[],
+  at: string,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto('history')
+      .values(
+        rows.slice(i, i + 200).map(({ parent, userId, entry }) => ({
+          ...parentValues(parent),
+          kind: entry.kind,
+          field: entry.field,
+          old_value: entry.oldValue,
+          new_value: entry.newValue,
+          user_id: userId,
+          created_at: at,
+        })),
+      )
+      .execute();
+  }
+}
+
 export async function insertHistory(
   db: Db,
   parent: ParentRef,

@@ -184,3 +184,14 @@ export async function cancelJob(db: Db, id: number): Promise<boolean> {
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Jobs waiting or running, by kind and state: the queue depth metric (read through jobs_due). */
+export async function countActiveJobs(db: Db): Promise<{ kind: string; state: string; count: number }[]> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select(['kind', 'state', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('state', 'in', ACTIVE_STATES)
+    .groupBy(['kind', 'state'])
+    .execute();
+  return rows.map((row) => ({ kind: row.kind, state: row.state, count: Number(row.count) }));
+}

@@ -4,6 +4,7 @@ import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
 import { nowIso } from '../../lib/time.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import { insertHistory } from '../history/history.repository.js';
+import { notifyMentions, showMentions } from '../mentions/mentions.service.js';
 import type { ParentRef } from '../parents.js';
 import { findNote, insertNote, listNotes, type NoteRow, setNoteActive } from './notes.repository.js';
 
@@ -37,7 +38,7 @@ const isAdmin = (actor: Authenticated) => actor.user.role === 'admin';
 
 /** Admins see deleted (inactive) notes too; everyone else is not even sent them. */
 export async function notesOf(ctx: AppContext, actor: Authenticated, parent: ParentRef): Promise<Note[]> {
-  return (await listNotes(ctx.db, parent, isAdmin(actor))).map(toNote);
+  return showMentions(ctx.db, (await listNotes(ctx.db, parent, isAdmin(actor))).map(toNote));
 }
 
 export interface AddNoteOptions {
@@ -58,8 +59,9 @@ export async function addNote(
   if (text.length > NOTE_MAX_CHARACTERS)
     throw badRequest(noteMessages.tooLong, { content: noteMessages.tooLong });
   const at = nowIso();
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  const { id, events } = await ctx.db.transaction().execute(async (trx) => {
     const noteId = await insertNote(trx, parent, actor.user.id, content, at);
+    const mentioned = await notifyMentions(trx, actor.user.id, parent, content, text.slice(0, 300), at);
     if (options.recordInHistory) {
       await insertHistory(
         trx,
@@ -69,9 +71,11 @@ export async function addNote(
         at,
       );
     }
-    return noteId;
+    return { id: noteId, events: mentioned };
   });
-  return toNote((await findNote(ctx.db, parent, id))!);
+  ctx.events.publish(...events);
+  const [note] = await showMentions(ctx.db, [toNote((await findNote(ctx.db, parent, id))!)]);
+  return note!;
 }
 
 /** Delete is a soft delete anyone may do; reactivating is for admins. */
@@ -86,5 +90,6 @@ export async function setNoteState(
   const note = await findNote(ctx.db, parent, noteId);
   if (!note || (!note.is_active && !isAdmin(actor))) throw notFound(noteMessages.notFound);
   await setNoteActive(ctx.db, noteId, active, nowIso());
-  return toNote((await findNote(ctx.db, parent, noteId))!);
+  const [updated] = await showMentions(ctx.db, [toNote((await findNote(ctx.db, parent, noteId))!)]);
+  return updated!;
 }

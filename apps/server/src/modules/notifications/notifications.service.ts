@@ -51,6 +51,22 @@ export async function notify(db: Db, draft: NotificationDraft, at: string = nowI
   return recipients.map((userId) => ({ kind: 'notification', id: userId, audience: { users: [userId] } }));
 }
 
+/** A contact handed to someone: they are told, unless they handed it to themselves. */
+export function contactAssigned(
+  actor: Authenticated,
+  assigneeId: number,
+  contactId: number,
+  contactName: string,
+): NotificationDraft {
+  return {
+    kind: 'contact_assigned',
+    actorId: actor.user.id,
+    recipients: [assigneeId],
+    text: contactName,
+    contactId,
+  };
+}
+
 export interface NotificationItem {
   id: number;
   kind: string;

@@ -1,9 +1,10 @@
 import type { Db } from '../../db/database.js';
+import { nextVersion } from '../versions/versions.repository.js';
 
 export async function allCategories(db: Db) {
   return db
     .selectFrom('product_categories')
-    .select(['id', 'name', 'parent_id', 'is_active', 'created_at'])
+    .select(['id', 'name', 'parent_id', 'is_active', 'created_at', 'version'])
     .orderBy('parent_id')
     .orderBy('name')
     .orderBy('id')
@@ -15,7 +16,7 @@ export type CategoryRow = Awaited<ReturnType<typeof allCategories>>[number];
 export async function findCategory(db: Db, id: number) {
   return db
     .selectFrom('product_categories')
-    .select(['id', 'name', 'parent_id', 'is_active', 'created_at'])
+    .select(['id', 'name', 'parent_id', 'is_active', 'created_at', 'version'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -23,7 +24,7 @@ export async function findCategory(db: Db, id: number) {
 export async function childrenOf(db: Db, parentId: number) {
   return db
     .selectFrom('product_categories')
-    .select(['id', 'name', 'parent_id', 'is_active', 'created_at'])
+    .select(['id', 'name', 'parent_id', 'is_active', 'created_at', 'version'])
     .where('parent_id', '=', parentId)
     .orderBy('name')
     .orderBy('id')
@@ -47,12 +48,18 @@ export async function insertCategory(
 export async function updateCategory(
   db: Db,
   id: number,
-  changes: { name?: string; parent_id?: number | null; is_active?: number },
+  changes: {
+    name?: string;
+    parent_id?: number | null;
+    is_active?: number;
+    field_versions?: string;
+    updated_by_id?: number | null;
+  },
   at: string,
 ): Promise<void> {
   await db
     .updateTable('product_categories')
-    .set({ ...changes, updated_at: at })
+    .set({ version: nextVersion, ...changes, updated_at: at })
     .where('id', '=', id)
     .execute();
 }

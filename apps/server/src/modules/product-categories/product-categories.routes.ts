@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../lib/schemas.js';
-import { requireAdmin } from '../../plugins/auth.js';
+import { caller, requireAdmin } from '../../plugins/auth.js';
 import { idParams } from '../users/users.schemas.js';
-import type { Category } from './product-categories.service.js';
+import { expectedVersion, versionSchema, withETag } from '../versions/versions.service.js';
 import * as categories from './product-categories.service.js';
 
+// The version is answered as the ETag only: the tree's shape stays as the screens know it.
 // The tree has two levels (groups and their subcategories), so the schema is written out, not recursive.
 const categoryBase = z.object({
   id: z.number(),
@@ -17,7 +18,7 @@ const categoryBase = z.object({
 });
 const categoryResponse = categoryBase.extend({
   children: z.array(categoryBase.extend({ children: z.array(z.never()) })),
-}) satisfies z.ZodType<Category>;
+});
 
 export const productCategoriesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['product-categories'];
@@ -38,8 +39,11 @@ export const productCategoriesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
         response: { 200: categoryResponse, ...errors },
       },
     },
-    async (request) =>
-      categories.getCategory(ctx, request.params.id, request.query.includeChildren !== 'false'),
+    async (request, reply) =>
+      withETag(
+        reply,
+        await categories.getCategory(ctx, request.params.id, request.query.includeChildren !== 'false'),
+      ),
   );
 
   app.post(
@@ -59,11 +63,18 @@ export const productCategoriesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
       schema: {
         tags,
         params: idParams,
-        body: categoryPatchSchema,
+        body: categoryPatchSchema.and(z.object({ version: versionSchema.optional() })),
         response: { 200: categoryResponse, ...errors },
       },
     },
-    async (request) => categories.patchCategory(ctx, request.params.id, request.body),
+    async (request, reply) =>
+      withETag(
+        reply,
+        await categories.patchCategory(ctx, caller(request), request.params.id, {
+          ...request.body,
+          version: expectedVersion(request, request.body.version),
+        }),
+      ),
   );
 
   app.delete(

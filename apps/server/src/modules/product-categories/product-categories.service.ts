@@ -1,7 +1,11 @@
 import { productMessages as m } from '@crm/domain';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
+import type { Authenticated } from '../auth/auth.service.js';
+import { lockVersion } from '../versions/versions.repository.js';
+import { assertFresh, refusingStale, versionColumns } from '../versions/versions.service.js';
 import {
   allCategories,
   type CategoryRow,
@@ -18,6 +22,7 @@ interface CategoryBase {
   name: string;
   parentId: number | null;
   isActive: boolean;
+  version: number;
 }
 /** Two levels: a group's subcategories have no children of their own. */
 export interface Subcategory extends CategoryBase {
@@ -28,7 +33,14 @@ export interface Category extends CategoryBase {
 }
 
 function toCategory(row: CategoryRow, children: Subcategory[] = []): Category {
-  return { id: row.id, name: row.name, parentId: row.parent_id, isActive: row.is_active === 1, children };
+  return {
+    id: row.id,
+    name: row.name,
+    parentId: row.parent_id,
+    isActive: row.is_active === 1,
+    version: row.version,
+    children,
+  };
 }
 
 const toSubcategory = (row: CategoryRow): Subcategory => ({ ...toCategory(row), children: [] });
@@ -61,9 +73,9 @@ export async function getCategory(ctx: AppContext, id: number, includeChildren: 
 }
 
 /** Two levels: groups and their subcategories. A parent must be a top-level group. */
-async function checkParent(ctx: AppContext, parentId: number | null, selfId?: number): Promise<void> {
+async function checkParent(db: Db, parentId: number | null, selfId?: number): Promise<void> {
   if (parentId === null) return;
-  const parent = await findCategory(ctx.db, parentId);
+  const parent = await findCategory(db, parentId);
   if (!parent) throw badRequest(m.parentNotFound, { parentId: m.parentNotFound });
   if (parent.parent_id !== null || parentId === selfId)
     throw badRequest(m.nestingTooDeep, { parentId: m.nestingTooDeep });
@@ -74,30 +86,54 @@ export async function createCategory(
   name: string,
   parentId: number | null,
 ): Promise<Category> {
-  await checkParent(ctx, parentId);
+  await checkParent(ctx.db, parentId);
   const id = await insertCategory(ctx.db, name, parentId, nowIso());
   return getCategory(ctx, id, true);
 }
 
+/** A rename and a status change are separate fields: each conflicts only with a change of its own. */
 export async function patchCategory(
   ctx: AppContext,
+  actor: Authenticated,
   id: number,
-  patch: { name?: string; parentId: number | null; isActive?: boolean },
+  patch: { name?: string; parentId: number | null; isActive?: boolean; version?: number },
 ): Promise<Category> {
-  const row = await existing(ctx, id);
-  const changes: { name?: string; parent_id?: number | null; is_active?: number } = {};
-  if (patch.name !== undefined) {
-    const parentId = patch.parentId ?? row.parent_id;
-    if (parentId !== row.parent_id) {
-      if ((await childrenOf(ctx.db, id)).length > 0)
-        throw badRequest(m.nestingTooDeep, { parentId: m.nestingTooDeep });
-      await checkParent(ctx, parentId, id);
-    }
-    changes.name = patch.name;
-    changes.parent_id = parentId;
-  }
-  if (patch.isActive !== undefined) changes.is_active = patch.isActive ? 1 : 0;
-  await updateCategory(ctx.db, id, changes, nowIso());
+  await existing(ctx, id);
+  await refusingStale(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const state = await lockVersion(trx, 'product_categories', id);
+        const row = state && (await findCategory(trx, id));
+        if (!state || !row) throw notFound(m.categoryNotFoundMessage);
+        const changes: { name?: string; parent_id?: number | null; is_active?: number } = {};
+        const changing: string[] = [];
+        if (patch.name !== undefined) {
+          const parentId = patch.parentId ?? row.parent_id;
+          if (parentId !== row.parent_id) {
+            if ((await childrenOf(trx, id)).length > 0)
+              throw badRequest(m.nestingTooDeep, { parentId: m.nestingTooDeep });
+            await checkParent(trx, parentId, id);
+            changing.push('parentId');
+          }
+          if (patch.name !== row.name) changing.push('name');
+          changes.name = patch.name;
+          changes.parent_id = parentId;
+        }
+        if (patch.isActive !== undefined) {
+          changes.is_active = patch.isActive ? 1 : 0;
+          if (changes.is_active !== row.is_active) changing.push('isActive');
+        }
+        assertFresh('category', state, patch.version, changing);
+        if (changing.length === 0) return;
+        await updateCategory(
+          trx,
+          id,
+          { ...changes, ...versionColumns(state, changing, actor.user.id) },
+          nowIso(),
+        );
+      }),
+    () => getCategory(ctx, id, true),
+  );
   return getCategory(ctx, id, true);
 }
 

@@ -6,6 +6,7 @@ import type { Engine } from '../../db/dialect.js';
 import { type ListSpec, likePattern, listConditions, pageOf, pageWithTotal } from '../../db/list-query.js';
 import type { ListSource } from '../../db/list-stream.js';
 import type { ProductsTable } from '../../db/schema.js';
+import { nextVersion } from '../versions/versions.repository.js';
 
 const productColumns = [
   'products.id',
@@ -24,6 +25,7 @@ const productColumns = [
   'products.is_active',
   'products.created_at',
   'products.updated_at',
+  'products.version',
   'company.name as company_name',
 ] as const;
 
@@ -65,7 +67,7 @@ function searchCondition(q: string, engine: Engine): Expression<SqlBool> {
 export const productListSpec: ListSpec = {
   columns: {
     title: { expr: 'products.title_key', kind: 'text', ignoreCase: true, folded: true },
-    createdAt: { expr: 'products.created_at', kind: 'text' },
+    createdAt: { expr: 'products.created_at', kind: 'text', isoTime: true },
     isActive: { expr: 'products.is_active', kind: 'boolean' },
     productType: { expr: 'products.product_type', kind: 'text', ignoreCase: true },
   },
@@ -130,8 +132,13 @@ export async function insertProduct(db: Db, values: Insertable<ProductsTable>): 
   return id;
 }
 
+/** Every update adds one to the version in the same statement. */
 export async function updateProduct(db: Db, id: number, values: Updateable<ProductsTable>): Promise<void> {
-  await db.updateTable('products').set(values).where('id', '=', id).execute();
+  await db
+    .updateTable('products')
+    .set({ version: nextVersion, ...values })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function replaceProductCategories(
@@ -151,7 +158,7 @@ export async function replaceProductCategories(
 export async function setProductsActive(db: Db, ids: number[], active: boolean, at: string): Promise<number> {
   const result = await db
     .updateTable('products')
-    .set({ is_active: active ? 1 : 0, updated_at: at })
+    .set({ version: nextVersion, is_active: active ? 1 : 0, updated_at: at })
     .where('id', 'in', ids)
     .where('is_active', '=', active ? 0 : 1)
     .executeTakeFirst();

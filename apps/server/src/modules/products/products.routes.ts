@@ -6,6 +6,7 @@ import { replyWithPage } from '../../lib/list-reply.js';
 import { errors, listQuerystring } from '../../lib/schemas.js';
 import { caller, requireAdmin } from '../../plugins/auth.js';
 import { idParams } from '../users/users.schemas.js';
+import { expectedVersion, versionSchema, withETag } from '../versions/versions.service.js';
 import * as products from './products.service.js';
 
 const money = z.number().nullable();
@@ -36,6 +37,7 @@ const productResponse = z.object({
   isActive: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  version: z.number(),
 });
 
 /** A row of GET /api/products: no description, categories or type blocks (the detail has them). */
@@ -81,7 +83,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     app.get(
       path,
       { schema: { tags, params: idParams, response: { 200: productResponse, ...errors } } },
-      async (request) => products.productDetail(ctx, request.params.id),
+      async (request, reply) => withETag(reply, await products.productDetail(ctx, request.params.id)),
     );
   }
 
@@ -98,11 +100,21 @@ export const productsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         tags,
         params: idParams,
-        body: productFormSchema,
+        body: productFormSchema.and(z.object({ version: versionSchema.optional() })),
         response: { 200: productResponse, ...errors },
       },
     },
-    async (request) => products.updateProductForm(ctx, request.params.id, request.body),
+    async (request, reply) =>
+      withETag(
+        reply,
+        await products.updateProductForm(
+          ctx,
+          caller(request),
+          request.params.id,
+          request.body,
+          expectedVersion(request, request.body.version),
+        ),
+      ),
   );
 
   for (const [path, active] of [

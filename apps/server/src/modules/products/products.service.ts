@@ -1,4 +1,5 @@
 import {
+  authMessages,
   foldCase,
   MULTI_CHOICE_GROUPS,
   productMessages as m,
@@ -7,9 +8,11 @@ import {
 } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import { type ListResult, parseListQuery } from '../../db/list-query.js';
-import { badRequest, notFound } from '../../lib/http-errors.js';
+import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { Authenticated } from '../auth/auth.service.js';
+import { lockVersion } from '../versions/versions.repository.js';
+import { assertFresh, refusingStale, versionColumns } from '../versions/versions.service.js';
 import {
   agencyExists,
   categoriesByIds,
@@ -53,6 +56,7 @@ export interface Product extends ProductListRow {
     annualPrice: number | null;
   } | null;
   maintenanceProduct: { productType: string | null; description: string | null } | null;
+  version: number;
 }
 
 export function toProductListRow(row: ProductListRecord): ProductListRow {
@@ -104,6 +108,7 @@ function toProduct(row: ProductRow, links: LinkedCategory[]): Product {
       type === 'MAINTENANCE'
         ? { productType: row.maintenance_type, description: row.maintenance_description }
         : null,
+    version: row.version,
   };
 }
 
@@ -213,17 +218,46 @@ export async function createProduct(
   return productDetail(ctx, id);
 }
 
-export async function updateProductForm(ctx: AppContext, id: number, form: ProductForm): Promise<Product> {
+/**
+ * The product form replaces every field. The row is locked and read in the write's transaction; a
+ * form sent against an older version is refused when a field it changes was changed since.
+ * Deactivating is admin-only here as in the bulk action.
+ */
+export async function updateProductForm(
+  ctx: AppContext,
+  actor: Authenticated,
+  id: number,
+  form: ProductForm,
+  version: number | undefined,
+): Promise<Product> {
   if (!(await findProduct(ctx.db, id))) throw notFound(m.productNotFound);
   await checkProduct(ctx, form);
-  await ctx.db.transaction().execute(async (trx) => {
-    await updateProduct(trx, id, {
-      ...productColumns(form),
-      ...(form.isActive === undefined ? {} : { is_active: form.isActive ? 1 : 0 }),
-      updated_at: nowIso(),
-    });
-    await replaceProductCategories(trx, id, form.categoryIds);
-  });
+  await refusingStale(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const state = await lockVersion(trx, 'products', id);
+        const existing = state && (await findProduct(trx, id));
+        if (!state || !existing) throw notFound(m.productNotFound);
+        const active = form.isActive === undefined ? existing.is_active : form.isActive ? 1 : 0;
+        if (active !== existing.is_active && actor.user.role !== 'admin')
+          throw forbidden(authMessages.forbidden);
+        const columns = { ...productColumns(form), is_active: active };
+        const changing: string[] = Object.entries(columns)
+          .filter(([column, value]) => existing[column as keyof typeof existing] !== value)
+          .map(([column]) => column);
+        const oldCategories = (await categoriesOfProducts(trx, [id])).map((link) => link.id).sort();
+        if (oldCategories.join() !== [...form.categoryIds].sort().join()) changing.push('categoryIds');
+        assertFresh('product', state, version, changing);
+        if (changing.length === 0) return;
+        await updateProduct(trx, id, {
+          ...columns,
+          ...versionColumns(state, changing, actor.user.id),
+          updated_at: nowIso(),
+        });
+        await replaceProductCategories(trx, id, form.categoryIds);
+      }),
+    () => productDetail(ctx, id),
+  );
   return productDetail(ctx, id);
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -12,26 +13,54 @@ export const VARIANT_FEATURES: Record<Variant, { serviceCategory: boolean; roomN
   sg: { serviceCategory: false, roomNumber: false },
 };
 
-export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get(
-    '/health',
-    {
-      schema: {
-        tags: ['system'],
-        response: { 200: z.object({ status: z.literal('ok') }), 503: errorResponse },
-      },
-    },
-    async (request, reply) => {
-      try {
-        await sql`select 1`.execute(ctx.db);
-        return { status: 'ok' as const };
-      } catch (error) {
-        request.log.error({ err: error }, 'health check: database unreachable');
-        return reply.code(503).send({ error: 'Database unreachable' });
-      }
-    },
-  );
+/** A check that does not answer within this is a failed one: a probe must answer. */
+const CHECK_TIMEOUT_MS = 3000;
 
+function withinTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function readinessProblem(ctx: AppContext): Promise<{ message: string; cause: unknown } | undefined> {
+  try {
+    await withinTimeout(sql`select 1`.execute(ctx.db));
+  } catch (cause) {
+    return { message: 'Database unreachable', cause };
+  }
+  try {
+    await withinTimeout(ctx.files.check());
+  } catch (cause) {
+    return { message: 'File store unreachable', cause };
+  }
+  return undefined;
+}
+
+/** Public: load balancers and orchestrators ask without a session. */
+export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const probe = {
+    tags: ['system'],
+    response: { 200: z.object({ status: z.literal('ok') }), 503: errorResponse },
+  };
+
+  // Liveness: the process answers. Restarting it would not help with anything else.
+  app.get('/health/live', { schema: probe }, async () => ({ status: 'ok' as const }));
+
+  // Readiness: the database and the file store answer; a load balancer sends no traffic until then.
+  const ready = async (request: FastifyRequest, reply: FastifyReply) => {
+    const problem = await readinessProblem(ctx);
+    if (!problem) return { status: 'ok' as const };
+    request.log.error({ err: problem.cause }, `readiness: ${problem.message}`);
+    return reply.code(503).send({ error: problem.message });
+  };
+  app.get('/health/ready', { schema: probe }, ready);
+  app.get('/health', { schema: probe }, ready);
+};
+
+/** Signed-in only, like everything but the login screen. */
+export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/config',
     {

@@ -13,7 +13,7 @@ const BATCH = 200;
  * written in one transaction, so a crash leaves them unclaimed and two instances never both claim
  * one. Answers how many tasks it claimed.
  */
-export async function sendDueReminders(ctx: AppContext): Promise<number> {
+export async function sendDueReminders(ctx: Pick<AppContext, 'db' | 'events'>): Promise<number> {
   const postgres = engineOf(ctx.db) === 'postgres';
   let total = 0;
   for (;;) {
@@ -54,7 +54,11 @@ export async function sendDueReminders(ctx: AppContext): Promise<number> {
  * task's due_notified_at), not in the timer: the processes race for the same rows and each row is
  * claimed by exactly one of them, so more processes only mean more frequent looks.
  */
-export function startDueReminders(ctx: AppContext, everyMs: number, onError: (error: unknown) => void) {
+export function startDueReminders(
+  ctx: Pick<AppContext, 'db' | 'events'>,
+  everyMs: number,
+  onError: (error: unknown) => void,
+) {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

@@ -200,10 +200,3 @@ export async function recordKeeper(db: Db, parent: ParentRef): Promise<number | 
     .executeTakeFirst();
   return agency?.created_by_id ?? null;
 }
-
-/** Whether a contact or agency is active; undefined when there is none. */
-export async function recordIsActive(db: Db, parent: ParentRef): Promise<boolean | undefined> {
-  const table = parent.kind === 'contact' ? 'contacts' : 'agencies';
-  const row = await db.selectFrom(table).select('is_active').where('id', '=', parent.id).executeTakeFirst();
-  return row ? row.is_active === 1 : undefined;
-}

@@ -20,6 +20,7 @@ import { type Audience, adminsOnly, type LiveEvent } from '../events/event-types
 import { type HistoryEntryWrite, insertHistory } from '../history/history.repository.js';
 import { notify } from '../notifications/notifications.service.js';
 import type { ParentRef } from '../parents.js';
+import { recordIsActive } from '../parents.repository.js';
 import {
   countMyTasks,
   findTask,
@@ -28,7 +29,6 @@ import {
   listMyTasks,
   listRecordTasks,
   type MyTasksScope,
-  recordIsActive,
   type TaskRow,
   updateTask,
 } from './tasks.repository.js';

@@ -13,6 +13,7 @@ export function toUser(row: UserRow): User {
     isActive: row.is_active === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    version: row.version,
   };
 }
 

@@ -10,8 +10,9 @@ import {
 } from '../../db/list-query.js';
 import type { ListSource } from '../../db/list-stream.js';
 import type { UsersTable } from '../../db/schema.js';
+import { nextVersion } from '../versions/versions.repository.js';
 
-export type UserRow = Omit<Selectable<UsersTable>, never>;
+export type UserRow = Omit<Selectable<UsersTable>, 'field_versions' | 'updated_by_id'>;
 
 export const userColumns = [
   'users.id',
@@ -25,6 +26,7 @@ export const userColumns = [
   'users.is_active',
   'users.created_at',
   'users.updated_at',
+  'users.version',
 ] as const;
 
 export const userListSpec: ListSpec = {
@@ -120,12 +122,12 @@ export async function insertUser(
 export async function updateUser(
   db: Db,
   id: number,
-  changes: Partial<UserWrite>,
+  changes: Partial<UserWrite> & { field_versions?: string; updated_by_id?: number | null },
   now: string,
 ): Promise<void> {
   await db
     .updateTable('users')
-    .set({ ...changes, updated_at: now })
+    .set({ version: nextVersion, ...changes, updated_at: now })
     .where('id', '=', id)
     .execute();
 }

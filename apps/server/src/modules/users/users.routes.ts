@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { replyWithPage } from '../../lib/list-reply.js';
 import { errors, listQuerystring } from '../../lib/schemas.js';
 import { caller, requireAdmin } from '../../plugins/auth.js';
+import { editBody, expectedVersion, withETag } from '../versions/versions.service.js';
 import { idParams, userResponse, userSummaryResponse } from './users.schemas.js';
 import * as users from './users.service.js';
 
@@ -27,7 +28,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/users/:id',
     { schema: { tags: ['users'], params: idParams, response: { 200: userResponse, ...errors } } },
-    async (request) => users.getUser(ctx, caller(request), request.params.id),
+    async (request, reply) => withETag(reply, await users.getUser(ctx, caller(request), request.params.id)),
   );
 
   app.post(
@@ -46,11 +47,18 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       schema: {
         tags: ['users'],
         params: idParams,
-        body: updateUserSchema,
+        body: editBody(updateUserSchema),
         response: { 200: userResponse, ...errors },
       },
     },
-    async (request) => users.updateUserByAdmin(ctx, caller(request), request.params.id, request.body),
+    async (request, reply) =>
+      withETag(
+        reply,
+        await users.updateUserByAdmin(ctx, caller(request), request.params.id, {
+          ...request.body,
+          version: expectedVersion(request, request.body.version),
+        }),
+      ),
   );
 
   for (const action of ['activate', 'deactivate'] as const) {
@@ -87,6 +95,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: z.object({ message: z.string(), token: z.string() }), ...errors },
       },
     },
-    async (request) => users.changePassword(ctx, caller(request), request.body),
+    async (request) => users.changePassword(ctx, caller(request), request.body, request.ip),
   );
 };

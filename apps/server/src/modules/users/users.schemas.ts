@@ -13,6 +13,7 @@ export const userResponse = z.object({
   isActive: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  version: z.number(),
 });
 
 export const userSummaryResponse = z.object({ id: z.number(), name: z.string() });

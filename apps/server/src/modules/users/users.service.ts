@@ -15,16 +15,19 @@ import { badRequest, conflict, fieldError, forbidden, notFound } from '../../lib
 import { nowIso } from '../../lib/time.js';
 import { refreshCreatorKey } from '../agencies/agencies.repository.js';
 import type { Authenticated } from '../auth/auth.service.js';
-import { openSession } from '../auth/auth.service.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
+import { checkCurrentPassword, openSession } from '../auth/auth.service.js';
+import { hashPassword } from '../auth/password.js';
 import { deleteUserSessions } from '../auth/sessions.repository.js';
 import { refreshUserNameKeys } from '../contacts/contacts.repository.js';
+import { lockVersion } from '../versions/versions.repository.js';
+import { assertFresh, type Edit, refusingStale, versionColumns } from '../versions/versions.service.js';
 import { toUser, toUserSummary } from './user-mapper.js';
 import {
   emailTaken,
   findUserById,
   insertUser,
   listUsers,
+  type UserRow,
   type UserWrite,
   updateUser,
   userListSpec,
@@ -89,29 +92,74 @@ export async function createUser(ctx: AppContext, input: CreateUser): Promise<Us
   return toUser((await findUserById(ctx.db, id))!);
 }
 
+/** The form's fields of a stored user, as an edit would send them (the password is never read). */
+function formOf(row: UserRow): UpdateUser {
+  return {
+    firstName: row.first_name,
+    surname: row.surname,
+    phone: row.phone,
+    email: row.email,
+    role: row.role as UpdateUser['role'],
+    isActive: row.is_active === 1,
+    password: undefined,
+  };
+}
+
+const USER_FORM_FIELDS = [
+  ['firstName', 'first_name'],
+  ['surname', 'surname'],
+  ['phone', 'phone'],
+  ['email', 'email'],
+  ['role', 'role'],
+  ['isActive', 'is_active'],
+] as const;
+
+/**
+ * The admin's edit: the row is locked and read in the write's transaction; an edit against an
+ * older version is refused only when a field it changes was changed since.
+ */
 export async function updateUserByAdmin(
   ctx: AppContext,
   actor: Authenticated,
   id: number,
-  input: UpdateUser,
+  edit: Edit<UpdateUser>,
 ): Promise<User> {
-  const existing = await findUserById(ctx.db, id);
-  if (!existing) throw notFound(userMessages.userNotFound);
-  if (id === actor.user.id && !input.isActive)
+  const input = edit.fields;
+  if (!(await findUserById(ctx.db, id))) throw notFound(userMessages.userNotFound);
+  if (id === actor.user.id && input.isActive === false)
     throw fieldError('isActive', userMessages.cannotDeactivateSelf);
-  if (id === actor.user.id && input.role !== 'admin') {
+  if (id === actor.user.id && input.role !== undefined && input.role !== 'admin') {
     throw fieldError('role', 'You cannot remove your own admin role');
   }
-  if (await emailTaken(ctx.db, input.email, id)) throw emailConflict();
-  const changes: Partial<UserWrite> = formColumns(input);
-  if (input.password) changes.password_hash = await hashPassword(input.password);
-  await ctx.db.transaction().execute(async (trx) => {
-    await guardEmail(() => updateUser(trx, id, changes, nowIso()));
-    if (changes.name !== existing.name) await renameEverywhere(trx, id, changes.name ?? existing.name);
-    // A deactivated account or a new password ends every open session of that user at once.
-    if (changes.password_hash || (existing.is_active === 1 && !input.isActive))
-      await deleteUserSessions(trx, id);
-  });
+  if (input.email !== undefined && (await emailTaken(ctx.db, input.email, id))) throw emailConflict();
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  await refusingStale(
+    () =>
+      ctx.db.transaction().execute(async (trx) => {
+        const state = await lockVersion(trx, 'users', id);
+        const existing = state && (await findUserById(trx, id));
+        if (!state || !existing) throw notFound(userMessages.userNotFound);
+        const merged: UpdateUser = { ...formOf(existing), ...input };
+        const changes: Partial<UserWrite> = formColumns(merged);
+        const changing: string[] = USER_FORM_FIELDS.filter(
+          ([, column]) => changes[column] !== existing[column],
+        ).map(([field]) => field);
+        if (passwordHash) {
+          changes.password_hash = passwordHash;
+          changing.push('password');
+        }
+        assertFresh('user', state, edit.version, changing);
+        if (changing.length === 0) return;
+        await guardEmail(() =>
+          updateUser(trx, id, { ...changes, ...versionColumns(state, changing, actor.user.id) }, nowIso()),
+        );
+        if (changes.name !== existing.name) await renameEverywhere(trx, id, changes.name ?? existing.name);
+        // A deactivated account or a new password ends every open session of that user at once.
+        if (changes.password_hash || (existing.is_active === 1 && !merged.isActive))
+          await deleteUserSessions(trx, id);
+      }),
+    () => getUser(ctx, actor, id),
+  );
   return toUser((await findUserById(ctx.db, id))!);
 }
 
@@ -154,8 +202,9 @@ export async function changePassword(
   ctx: AppContext,
   actor: Authenticated,
   input: ChangePasswordInput,
+  address: string,
 ): Promise<{ message: string; token: string }> {
-  if (!(await verifyPassword(actor.user.password_hash, input.currentPassword))) {
+  if (!(await checkCurrentPassword(ctx, actor.user, input.currentPassword, address))) {
     throw fieldError('currentPassword', authMessages.currentPasswordWrong);
   }
   const passwordHash = await hashPassword(input.newPassword);

@@ -4,6 +4,9 @@ import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { CommandPaletteProvider } from '../../components/command-palette';
+import { useCurrentUser } from '../../lib/session-context';
+import { useLiveUpdates } from '../live/use-live-updates';
 import { createQueryClient } from '../query-client';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -22,31 +25,40 @@ export function AppLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-        <AppShell
-          header={{ height: TOP_BAR_HEIGHT }}
-          navbar={{
-            width: SIDEBAR_WIDTH,
-            breakpoint: 'sm',
-            collapsed: { desktop: !desktopExpanded, mobile: !mobileOpened },
-          }}
-          padding="lg"
-        >
-          <AppShell.Header>
-            <TopBar
-              desktopExpanded={desktopExpanded}
-              onToggleDesktop={toggleDesktop}
-              mobileOpened={mobileOpened}
-              onToggleMobile={mobile.toggle}
-            />
-          </AppShell.Header>
-          <AppShell.Navbar aria-label="Sidebar">
-            <Sidebar onNavigate={mobile.close} />
-          </AppShell.Navbar>
-          <AppShell.Main bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
-            <Outlet />
-          </AppShell.Main>
-        </AppShell>
+        <CommandPaletteProvider>
+          <LiveUpdates />
+          <AppShell
+            header={{ height: TOP_BAR_HEIGHT }}
+            navbar={{
+              width: SIDEBAR_WIDTH,
+              breakpoint: 'sm',
+              collapsed: { desktop: !desktopExpanded, mobile: !mobileOpened },
+            }}
+            padding="lg"
+          >
+            <AppShell.Header>
+              <TopBar
+                desktopExpanded={desktopExpanded}
+                onToggleDesktop={toggleDesktop}
+                mobileOpened={mobileOpened}
+                onToggleMobile={mobile.toggle}
+              />
+            </AppShell.Header>
+            <AppShell.Navbar aria-label="Sidebar">
+              <Sidebar onNavigate={mobile.close} />
+            </AppShell.Navbar>
+            <AppShell.Main bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
+              <Outlet />
+            </AppShell.Main>
+          </AppShell>
+        </CommandPaletteProvider>
       </ModalsProvider>
     </QueryClientProvider>
   );
+}
+
+/** One event stream per tab; it needs the shell's query cache, so it lives inside the provider. */
+function LiveUpdates() {
+  useLiveUpdates(useCurrentUser().id);
+  return null;
 }

@@ -1,4 +1,5 @@
 import { NavLink } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { preloadProps } from '../route-preload';
 import type { NavEntry } from './nav-items';
@@ -7,9 +8,11 @@ interface NavEntryLinkProps {
   entry: NavEntry;
   path: string;
   onNavigate?: () => void;
+  /** Shown at the entry's end, e.g. a count badge. */
+  rightSection?: ReactNode;
 }
 
-export function NavEntryLink({ entry, path, onNavigate }: NavEntryLinkProps) {
+export function NavEntryLink({ entry, path, onNavigate, rightSection }: NavEntryLinkProps) {
   const Icon = entry.icon;
   const active = entry.isActive(path);
   return (
@@ -18,6 +21,7 @@ export function NavEntryLink({ entry, path, onNavigate }: NavEntryLinkProps) {
       to={entry.to}
       label={entry.label}
       leftSection={<Icon size={18} stroke={1.6} />}
+      rightSection={rightSection}
       active={active}
       aria-current={active ? 'page' : undefined}
       onClick={onNavigate}

@@ -1,6 +1,7 @@
 import {
   IconBuildingCommunity,
   IconCategory,
+  IconChecklist,
   IconLayoutDashboard,
   IconPackage,
   IconUserCheck,
@@ -45,6 +46,14 @@ export const MAIN_NAV: readonly NavEntry[] = [
     isActive: startsWithAny('/agencies', '/new-agency', '/agency', '/edit-agency'),
   },
 ];
+
+/** The signed-in user's open tasks; the sidebar shows how many are due today or overdue. */
+export const MY_TASKS_NAV: NavEntry = {
+  label: 'My Tasks',
+  to: '/my-tasks',
+  icon: IconChecklist,
+  isActive: (path) => path === '/my-tasks',
+};
 
 export const PRODUCTS_GROUP = {
   label: 'Products',

@@ -3,6 +3,7 @@ import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import { useCurrentUser, useSession } from '../../lib/session-context';
 import { Logo } from './logo';
+import { MyTasksNavLink } from './my-tasks-nav-link';
 import { NavEntryLink } from './nav-entry-link';
 import { MAIN_NAV, USERS_NAV } from './nav-items';
 import { ProductsNavGroup } from './products-nav-group';
@@ -33,6 +34,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
           {MAIN_NAV.map((entry) => (
             <NavEntryLink key={entry.to} entry={entry} path={pathname} onNavigate={onNavigate} />
           ))}
+          <MyTasksNavLink path={pathname} onNavigate={onNavigate} />
           <ProductsNavGroup path={pathname} onNavigate={onNavigate} />
           {user.role === 'admin' && (
             <NavEntryLink entry={USERS_NAV} path={pathname} onNavigate={onNavigate} />

@@ -1,4 +1,6 @@
 import { Burger, Group } from '@mantine/core';
+import { PaletteTrigger } from '../../components/command-palette';
+import { NotificationBell } from '../../components/notifications';
 import { GreetingText } from './greeting-text';
 import { ThemeSwitch } from './theme-switch';
 
@@ -29,7 +31,11 @@ export function TopBar({ desktopExpanded, onToggleDesktop, mobileOpened, onToggl
         />
         <GreetingText />
       </Group>
-      <ThemeSwitch />
+      <Group gap="sm" wrap="nowrap">
+        <PaletteTrigger />
+        <NotificationBell />
+        <ThemeSwitch />
+      </Group>
     </Group>
   );
 }

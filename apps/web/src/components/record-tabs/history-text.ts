@@ -32,6 +32,26 @@ function staffPosition(value: string): string {
     .replace(/\b\w/g, (letter) => letter.toUpperCase());
 }
 
+/** A task entry: its creation, or the change of its state, due time, assignee, priority or title. */
+export function describeTaskChange(entry: HistoryEntry): string {
+  const title = `task "${entry.task?.title ?? entry.newValue ?? ''}"`;
+  const due = (value: string | null) => (value ? formatDateTime(value) : 'no date');
+  switch (entry.field) {
+    case 'task':
+      return `added ${title}`;
+    case 'state':
+      return entry.newValue === 'done' ? `completed ${title}` : `reopened ${title}`;
+    case 'dueAt':
+      return `rescheduled ${title} from ${due(entry.oldValue)} to ${due(entry.newValue)}`;
+    case 'assignee':
+      return `reassigned ${title} from ${entry.oldValue ?? 'nobody'} to ${entry.newValue ?? 'nobody'}`;
+    case 'description':
+      return `edited the description of ${title}`;
+    default:
+      return `changed the ${entry.field ?? 'details'} of ${title} from ${entry.oldValue ?? 'empty'} to ${entry.newValue ?? 'empty'}`;
+  }
+}
+
 /**
  * One history entry as a sentence: '{user} changed {field} from {old} to {new} on {time}'
  * (001 §2.4), with readable forms for creation, conversion, an added note and a staff change
@@ -51,6 +71,8 @@ export function describeHistoryEntry(entry: HistoryEntry, options: HistoryTextOp
       return `${who} converted this lead to a customer on ${when}`;
     case 'note':
       return `${who} added a note on ${when}`;
+    case 'task':
+      return `${who} ${describeTaskChange(entry)} on ${when}`;
     case 'staff': {
       const member = entry.contact?.name ?? 'a staff member';
       if (!entry.oldValue) {

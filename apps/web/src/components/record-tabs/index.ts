@@ -1,6 +1,12 @@
 export { ActivitiesTab, type ActivitiesTabProps } from './activities-tab';
 export { FilesTab, type FilesTabProps } from './files-tab';
-export { describeHistoryEntry, type HistoryTextOptions, historyActor, humanizeField } from './history-text';
+export {
+  describeHistoryEntry,
+  describeTaskChange,
+  type HistoryTextOptions,
+  historyActor,
+  humanizeField,
+} from './history-text';
 export { NotesTab, type NotesTabProps } from './notes-tab';
 export { recordTabKeys } from './record-keys';
 export {
@@ -24,3 +30,4 @@ export {
 export { RichTextField } from './rich-text-field';
 export { richTextToPlain, sanitizeRichText } from './rich-text-html';
 export { RichTextView } from './rich-text-view';
+export { TasksTab, type TasksTabProps } from './tasks-tab';

@@ -37,6 +37,8 @@ export interface HistoryEntry {
   user: { name: string } | null;
   /** The staff member an agency entry is about. */
   contact: { name: string } | null;
+  /** The task an entry of kind 'task' is about. */
+  task?: { id: number; title: string };
 }
 
 export type FileAction = 'activate' | 'deactivate';

@@ -3,7 +3,10 @@ import { Input } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useRef, useState } from 'react';
+import { useActiveUsers } from '../tasks/use-tasks';
+import { type MentionSuggestion, type MentionUser, mentionExtension } from './mention-extension';
+import { MentionList } from './mention-list';
 import classes from './rich-text-editor.module.css';
 
 export interface RichTextFieldProps {
@@ -19,7 +22,7 @@ export interface RichTextFieldProps {
   minHeight?: number;
 }
 
-/** Mantine's rich-text editor with Tiptap's starter kit and links (bold, italic, lists, headings …). */
+/** Mantine's rich-text editor with Tiptap's starter kit, links, and '@' mentions of active users. */
 export function RichTextEditorField({
   label,
   initialValue,
@@ -29,9 +32,14 @@ export function RichTextEditorField({
   ariaLabel,
   minHeight = 100,
 }: RichTextFieldProps) {
+  const users = useActiveUsers(true);
+  const usersRef = useRef<MentionUser[]>([]);
+  usersRef.current = users.data ?? [];
+  const [suggestion, setSuggestion] = useState<MentionSuggestion | null>(null);
+  const [mention] = useState(() => mentionExtension({ users: () => usersRef.current, show: setSuggestion }));
   const editor = useEditor({
     // Mantine's Link adds the Ctrl+K shortcut its link control uses; the kit's own link is off.
-    extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false })],
+    extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false }), mention],
     content: initialValue,
     immediatelyRender: true,
     // The toolbar shows which marks are active at the cursor, so it renders again on each change.
@@ -69,6 +77,7 @@ export function RichTextEditorField({
         </RichTextEditor.Toolbar>
         <RichTextEditor.Content />
       </RichTextEditor>
+      <MentionList suggestion={suggestion} />
     </Input.Wrapper>
   );
 }

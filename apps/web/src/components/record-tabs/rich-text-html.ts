@@ -21,6 +21,7 @@ const ALLOWED_TAGS = [
   'code',
   'pre',
   'hr',
+  'span',
 ];
 
 let linksHardened = false;
@@ -42,7 +43,8 @@ export function sanitizeRichText(html: string): string {
   hardenLinks();
   return DOMPurify.sanitize(html, {
     ALLOWED_TAGS,
-    ALLOWED_ATTR: ['href', 'target', 'rel'],
+    // data-mention names a mentioned user by id (styled in rich-text-editor.module.css).
+    ALLOWED_ATTR: ['href', 'target', 'rel', 'data-mention'],
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
   });
 }

@@ -17,18 +17,24 @@ export function createFileStore(
 }
 
 /**
- * At start: removes the temporaries of uploads that a killed process left behind. Only those older
- * than an upload can take, since other instances may be uploading right now.
+ * Removes the temporaries of uploads that a killed process left behind: at start, then every hour,
+ * in every server process. Only those older than an upload can take are removed, since other
+ * processes and instances may be uploading right now; two processes sweeping at once both find
+ * the same stale objects, and deleting one twice is harmless.
  */
-export async function sweepStaleUploads(
-  config: Pick<Config, 'dataDir' | 'fileStorage' | 's3'>,
-  log: { info: (fields: object, message: string) => void },
-): Promise<void> {
-  const store = createFileStore(config);
-  try {
-    const removed = await store.sweepTemporaries(new Date(Date.now() - STALE_TEMPORARY_MS));
-    if (removed > 0) log.info({ removed }, 'removed the temporaries of interrupted uploads');
-  } finally {
-    await store.close();
-  }
+export function startTemporarySweeps(
+  store: FileStore,
+  log: { info: (fields: object, message: string) => void; error: (fields: object, message: string) => void },
+): () => void {
+  const sweep = () =>
+    store.sweepTemporaries(new Date(Date.now() - STALE_TEMPORARY_MS)).then(
+      (removed) => {
+        if (removed > 0) log.info({ removed }, 'removed the temporaries of interrupted uploads');
+      },
+      (error: unknown) => log.error({ err: error }, 'sweeping the temporaries of interrupted uploads failed'),
+    );
+  void sweep();
+  const timer = setInterval(() => void sweep(), STALE_TEMPORARY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { AgencyFormFields } from './agency-form-fields';
 import { AGENCY_FORM_FIELDS, type AgencyFormValues } from './agency-form-values';
+import { TypedAgencyDuplicates } from './typed-agency-duplicates';
 import { useAgencyFormState } from './use-agency-form-state';
 
 interface AgencyFormProps {
@@ -57,6 +58,7 @@ export function AgencyForm({
             initialParent={initialParent}
             currentReps={currentReps}
           />
+          <TypedAgencyDuplicates values={form.values} excludeId={agencyId} />
           <Group justify="flex-end" gap="sm" mt="xl">
             <Button component={Link} to={cancelTo} variant="default">
               Cancel

@@ -1,5 +1,5 @@
 import { enumLabel } from '@crm/domain';
-import type { HistoryEntry } from '../../../components/record-tabs';
+import { describeTaskChange, type HistoryEntry } from '../../../components/record-tabs';
 
 const FIELD_LABELS: Record<string, string> = {
   name: 'Name',
@@ -39,6 +39,10 @@ export interface AgencyHistoryText {
  */
 export function agencyHistoryText(entry: HistoryEntry): AgencyHistoryText {
   const member = entry.contact?.name;
+  if (entry.kind === 'task') {
+    const sentence = describeTaskChange(entry);
+    return { title: sentence.charAt(0).toUpperCase() + sentence.slice(1) };
+  }
   if (entry.field === 'staff' || entry.kind === 'staff') {
     if (!entry.oldValue) {
       const added = (entry.newValue ?? '').replace(/^ADDED:\s*/, '').replace(/_/g, ' ');

@@ -1,4 +1,4 @@
-import { IconFiles, IconHistory, IconNote, IconUsers } from '@tabler/icons-react';
+import { IconChecklist, IconFiles, IconHistory, IconNote, IconUsers } from '@tabler/icons-react';
 import {
   ActivitiesTab,
   FilesTab,
@@ -6,6 +6,7 @@ import {
   type NotesMessages,
   NotesTab,
   RecordTabsCard,
+  TasksTab,
 } from '../../../components/record-tabs';
 import { agencyRecord } from '../api/agency-record';
 import { AgencyHistoryEntry } from './agency-history-entry';
@@ -48,6 +49,12 @@ export function AgencyTabs({ agencyId }: { agencyId: number }) {
           label: 'Files',
           icon: <IconFiles size={16} />,
           panel: <FilesTab parent={parent} emptyText="No files uploaded for this agency." />,
+        },
+        {
+          value: 'tasks',
+          label: 'Tasks',
+          icon: <IconChecklist size={16} />,
+          panel: <TasksTab parent={parent} record={{ agencyId }} />,
         },
       ]}
     />

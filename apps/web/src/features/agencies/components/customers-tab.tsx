@@ -2,6 +2,7 @@ import type { ListQuery } from '@crm/domain';
 import { Text } from '@mantine/core';
 import { useCallback } from 'react';
 import { DataTable } from '../../../components/data-table';
+import { EXPORT_COLUMNS, ExportButton } from '../../../components/import-export';
 import { agencyScreenMessages as msg } from '../agency-screen-messages';
 import { fetchCustomersPage } from '../api/agencies-api';
 import { agencyKeys } from '../api/agency-keys';
@@ -30,6 +31,13 @@ export function CustomersTab({ agencyId }: { agencyId: number }) {
       searchLabel="Search customers"
       loadErrorMessage={msg.loadCustomersFailed}
       emptyState={<Text c="dimmed">{msg.noCustomers}</Text>}
+      toolbar={
+        <ExportButton
+          list="partner-customers"
+          columns={EXPORT_COLUMNS['partner-customers']}
+          extraParams={{ agencyId: String(agencyId) }}
+        />
+      }
     />
   );
 }

@@ -7,6 +7,7 @@ import type { AgencyDetail } from '../api/agency-types';
 import { useSaveAgency } from '../api/use-save-agency';
 import { parseAgencyForm, sameAgencyForm, valuesFromAgency } from './agency-form-values';
 import { EDIT_DIALOG_FIELDS, EditAgencyFields } from './edit-agency-fields';
+import { TypedAgencyDuplicates } from './typed-agency-duplicates';
 import { useAgencyFormState } from './use-agency-form-state';
 
 interface EditAgencyDialogProps {
@@ -53,6 +54,7 @@ export function EditAgencyDialog({ agency, onClose, onSaved }: EditAgencyDialogP
     <Modal opened onClose={onClose} title="Edit agency info" centered size="lg">
       <form onSubmit={submit} noValidate>
         <EditAgencyFields agency={agency} values={form.values} errors={form.errors} onChange={form.change} />
+        <TypedAgencyDuplicates values={form.values} excludeId={agency.id} />
         <Group justify="flex-end" gap="sm" mt="lg">
           <Button variant="default" onClick={onClose}>
             Cancel

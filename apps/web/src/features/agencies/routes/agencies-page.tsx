@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type RowId } from '../../../components/data-table';
+import { EXPORT_COLUMNS, ExportButton, ImportButton } from '../../../components/import-export';
 import { useCurrentUser } from '../../../lib/session-context';
 import { toast } from '../../../lib/toast';
 import { agencyScreenMessages as msg } from '../agency-screen-messages';
@@ -60,9 +61,13 @@ export function AgenciesPage() {
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={1}>{msg.listTitle}</Title>
-        <Button component={Link} to="/new-agency" leftSection={<IconPlus size={16} />}>
-          Add New Partner
-        </Button>
+        <Group>
+          <ImportButton entity="agencies" />
+          <ExportButton list="partners" columns={EXPORT_COLUMNS.partners} />
+          <Button component={Link} to="/new-agency" leftSection={<IconPlus size={16} />}>
+            Add New Partner
+          </Button>
+        </Group>
       </Group>
       <DataTable
         listId="agencies"

@@ -1,7 +1,8 @@
 import { Button, Center, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { RecordMerges } from '../../../components/merges/record-merges';
 import { ApiError } from '../../../lib/api-error';
 import { useCurrentUser } from '../../../lib/session-context';
 import { toast } from '../../../lib/toast';
@@ -35,6 +36,11 @@ export function AgencyDetailPage() {
 
   const detail = query.data;
   const agency = detail ?? (query.isPending ? passed : undefined);
+  const navigate = useNavigate();
+  useEffect(() => {
+    // A merged agency's link answers its survivor: show the survivor under its own path.
+    if (detail && id !== undefined && detail.id !== id) navigate(`/agency/${detail.id}`, { replace: true });
+  }, [detail, id, navigate]);
 
   return (
     <Stack gap="lg">
@@ -52,6 +58,22 @@ export function AgencyDetailPage() {
         </Center>
       ) : (
         <>
+          {isAdmin && detail && (duplicates.data?.agencies.length ?? 0) > 0 && (
+            <Group gap="xs">
+              {duplicates.data?.agencies.map((other) => (
+                <Button
+                  key={other.id}
+                  component={Link}
+                  to={`/merge/agencies/${agency.id}/${other.id}`}
+                  size="xs"
+                  variant="light"
+                >
+                  Merge with {other.name}
+                </Button>
+              ))}
+            </Group>
+          )}
+          {isAdmin && detail && <RecordMerges kind="agencies" recordId={agency.id} />}
           <Grid gutter="lg">
             <Grid.Col span={{ base: 12, lg: 8 }}>
               <AgencyInfoCard

@@ -22,8 +22,14 @@ export function fetchContactDuplicates(id: number, signal?: AbortSignal): Promis
   return apiJson<ContactDuplicate[]>(`/contacts/${id}/duplicates`, { signal });
 }
 
-/** PUT /api/contacts/{id} with every contact field; answers the updated contact. */
-export function updateContact(id: number, body: ContactFieldsInput): Promise<Contact> {
+/**
+ * PUT /api/contacts/{id} with the fields the person changed and the version they opened; answers
+ * the updated contact, or 409 with the current one when a changed field was changed meanwhile.
+ */
+export function updateContact(
+  id: number,
+  body: Partial<ContactFieldsInput> & { version: number },
+): Promise<Contact> {
   return apiJson<Contact>(`/contacts/${id}`, { method: 'PUT', body });
 }
 

@@ -48,6 +48,8 @@ export interface Contact extends ContactListRow {
   roomNumber: string | null;
   /** Sanitised rich text (HTML). */
   notes: string;
+  /** Sent back with an edit, so that a change made meanwhile by someone else is not overwritten. */
+  version: number;
 }
 
 /** A whole contact rather than a list row: list rows have no notes. */

@@ -1,7 +1,7 @@
 import { type ContactFieldsInput, contactMessages } from '@crm/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { recordParent, recordTabKeys } from '../../../components/record-tabs';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage, staleRecordOf } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { deleteContact, updateContact } from './contact-detail-api';
 import { contactDetailKeys } from './contact-detail-keys';
@@ -31,12 +31,15 @@ export function useStoreSavedContact() {
 export function useUpdateContact(id: number) {
   const store = useStoreSavedContact();
   return useMutation({
-    mutationFn: (body: ContactFieldsInput) => updateContact(id, body),
+    mutationFn: (body: Partial<ContactFieldsInput> & { version: number }) => updateContact(id, body),
     onSuccess: async (saved) => {
       toast.success(contactMessages.updated);
       await store(saved);
     },
-    onError: () => toast.error(contactMessages.updateFailed),
+    // A conflict is explained in the dialog itself, with the offer to reload.
+    onError: (error) => {
+      if (!staleRecordOf(error)) toast.error(contactMessages.updateFailed);
+    },
   });
 }
 

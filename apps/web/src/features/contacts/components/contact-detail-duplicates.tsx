@@ -1,5 +1,6 @@
 import { Alert, Anchor, List, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ContactDuplicate } from '../api/contact-detail-api';
 import { CONTACT_PATHS } from '../api/contact-types';
@@ -16,8 +17,19 @@ function matchedText(matchedOn: ContactDuplicate['matchedOn']): string {
   return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? '');
 }
 
-/** 001 §2.4 and §5: other contacts share the name and surname, the e-mail or the phone. */
-export function ContactDetailDuplicates({ duplicates }: { duplicates: ContactDuplicate[] }) {
+/**
+ * 001 §2.4 and §5: other contacts share the name and surname, the e-mail or the phone. Forms show
+ * it while typing, with a note that saving is still allowed; `action` adds e.g. the admin's Merge.
+ */
+export function ContactDetailDuplicates({
+  duplicates,
+  note,
+  action,
+}: {
+  duplicates: ContactDuplicate[];
+  note?: string;
+  action?: (duplicate: ContactDuplicate) => ReactNode;
+}) {
   if (duplicates.length === 0) return null;
   return (
     <Alert
@@ -36,10 +48,15 @@ export function ContactDetailDuplicates({ duplicates }: { duplicates: ContactDup
             <Text span size="sm" c="dimmed">
               ({duplicate.type === 'LEAD' ? 'Lead' : 'Customer'})
             </Text>{' '}
-            has the same {matchedText(duplicate.matchedOn)}.
+            has the same {matchedText(duplicate.matchedOn)}. {action?.(duplicate)}
           </List.Item>
         ))}
       </List>
+      {note && (
+        <Text size="xs" c="dimmed" mt={6}>
+          {note}
+        </Text>
+      )}
     </Alert>
   );
 }

@@ -1,18 +1,19 @@
 import { contactMessages } from '@crm/domain';
-import { Box, Button, Group, Modal, SimpleGrid } from '@mantine/core';
+import { Alert, Box, Button, Group, Modal, SimpleGrid, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { RichTextField } from '../../../components/record-tabs';
-import { fieldErrorsOf } from '../../../lib/api-error';
+import { fieldErrorsOf, staleRecordOf } from '../../../lib/api-error';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import type { Contact } from '../api/contact-types';
-import { useUpdateContact } from '../api/use-contact-detail-mutations';
+import { useStoreSavedContact, useUpdateContact } from '../api/use-contact-detail-mutations';
 import { useContactFeatures } from '../api/use-contact-features';
 import { checkContactEdit, valuesFromContact } from './contact-detail-edit-values';
 import type { ContactFormField, ContactFormValues } from './contact-form-values';
 import { ContactIdentityFields } from './contact-identity-fields';
 import { contactFieldErrors } from './contact-payload';
 import { ContactProfileFields } from './contact-profile-fields';
+import { TypedDuplicates } from './typed-duplicates';
 
 interface ContactDetailEditModalProps {
   opened: boolean;
@@ -29,11 +30,26 @@ export function ContactDetailEditModal({ opened, contact, onClose }: ContactDeta
   );
 }
 
-function EditContactForm({ contact, onClose }: Omit<ContactDetailEditModalProps, 'opened'>) {
+function EditContactForm({ contact: opened, onClose }: Omit<ContactDetailEditModalProps, 'opened'>) {
   const features = useContactFeatures();
-  const update = useUpdateContact(contact.id);
-  const [values, setValues] = useState<ContactFormValues>(() => valuesFromContact(contact));
+  const update = useUpdateContact(opened.id);
+  const storeSaved = useStoreSavedContact();
+  // The contact the form was filled from: its version goes with the save.
+  const [contact, setContact] = useState<Contact>(opened);
+  const [values, setValues] = useState<ContactFormValues>(() => valuesFromContact(opened));
   const [errors, setErrors] = useState<FieldErrors<ContactFormField>>({});
+  const [conflict, setConflict] = useState<{ message: string; current: Contact } | undefined>();
+  // Remounted on reload, so that the rich-text editor shows the notes as they are now.
+  const [formKey, setFormKey] = useState(0);
+
+  const reload = async (current: Contact) => {
+    await storeSaved(current);
+    setContact(current);
+    setValues(valuesFromContact(current));
+    setErrors({});
+    setConflict(undefined);
+    setFormKey((key) => key + 1);
+  };
 
   const change = <K extends ContactFormField>(field: K, value: ContactFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -52,15 +68,28 @@ function EditContactForm({ contact, onClose }: Omit<ContactDetailEditModalProps,
       return;
     }
     try {
-      await update.mutateAsync(check.payload);
+      await update.mutateAsync({ ...check.payload, version: contact.version });
       onClose();
     } catch (error) {
-      setErrors(contactFieldErrors(fieldErrorsOf(error)));
+      const stale = staleRecordOf<Contact>(error);
+      if (stale) setConflict(stale);
+      else setErrors(contactFieldErrors(fieldErrorsOf(error)));
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate key={formKey}>
+      {conflict && (
+        <Alert color="yellow" mb="md" role="alert" title="Not saved">
+          <Text size="sm">{conflict.message}</Text>
+          <Text size="sm" mt={4}>
+            Reload to see the contact as it is now; your changes in this dialog will be replaced.
+          </Text>
+          <Button size="xs" mt="sm" variant="light" onClick={() => void reload(conflict.current)}>
+            Reload
+          </Button>
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
         <ContactIdentityFields
           values={values}
@@ -72,6 +101,7 @@ function EditContactForm({ contact, onClose }: Omit<ContactDetailEditModalProps,
         />
         <ContactProfileFields values={values} errors={errors} onChange={change} features={features} />
       </SimpleGrid>
+      <TypedDuplicates values={values} excludeId={contact.id} />
       <Box mt="md">
         <RichTextField
           label="Notes"

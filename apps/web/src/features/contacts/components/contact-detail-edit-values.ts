@@ -46,7 +46,7 @@ export function valuesFromContact(contact: Contact): ContactFormValues {
 export type ContactEditCheck =
   | { kind: 'invalid'; errors: FieldErrors<ContactFormField> }
   | { kind: 'unchanged' }
-  | { kind: 'changed'; payload: ContactFieldsInput };
+  | { kind: 'changed'; payload: Partial<ContactFieldsInput> };
 
 /** Fields this deployment hides keep what the contact has instead of being cleared by an edit. */
 function prepare(
@@ -62,9 +62,19 @@ function prepare(
   };
 }
 
-function sameFields(before: CreateContactPayload, after: CreateContactPayload): boolean {
-  const keys = Object.keys(after) as (keyof CreateContactPayload)[];
-  return keys.every((key) => JSON.stringify(before[key] ?? null) === JSON.stringify(after[key] ?? null));
+/**
+ * Only the fields the person changed are sent: someone else's change to another field since the
+ * dialog opened is then kept, not put back to what this dialog showed.
+ */
+function changedFields(
+  before: CreateContactPayload,
+  after: CreateContactPayload,
+): Partial<ContactFieldsInput> {
+  const keys = (Object.keys(after) as (keyof CreateContactPayload)[]).filter((key) => key !== 'type');
+  const changed = keys.filter(
+    (key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null),
+  );
+  return Object.fromEntries(changed.map((key) => [key, after[key]])) as Partial<ContactFieldsInput>;
 }
 
 /**
@@ -82,7 +92,11 @@ export function checkContactEdit(
   if (!checked.ok || Object.keys(errors).length > 0) return { kind: 'invalid', errors };
 
   const stored = validateContact(prepare(valuesFromContact(contact), contact, features));
-  if (stored.ok && sameFields(stored.payload, checked.payload)) return { kind: 'unchanged' };
-  const { type: _type, ...fields } = checked.payload;
-  return { kind: 'changed', payload: fields };
+  if (!stored.ok) {
+    // A stored contact the rules no longer accept: send every field, as the plain edit did.
+    const { type: _type, ...fields } = checked.payload;
+    return { kind: 'changed', payload: fields };
+  }
+  const payload = changedFields(stored.payload, checked.payload);
+  return Object.keys(payload).length === 0 ? { kind: 'unchanged' } : { kind: 'changed', payload };
 }

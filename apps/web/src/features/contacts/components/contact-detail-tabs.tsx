@@ -1,4 +1,4 @@
-import { IconFiles, IconHistory, IconNotes } from '@tabler/icons-react';
+import { IconChecklist, IconFiles, IconHistory, IconNotes } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import {
   ActivitiesTab,
@@ -6,10 +6,11 @@ import {
   NotesTab,
   RecordTabsCard,
   recordParent,
+  TasksTab,
 } from '../../../components/record-tabs';
 import { contactFieldLabel, contactValueLabel } from './contact-detail-labels';
 
-/** 001 §2.4: Notes, Activities (the edit history) and Files of one contact. */
+/** 001 §2.4: Notes, Activities (the edit history) and Files of one contact; then its Tasks. */
 export function ContactDetailTabs({ contactId }: { contactId: number }) {
   const parent = useMemo(() => recordParent('contacts', contactId), [contactId]);
   return (
@@ -34,6 +35,12 @@ export function ContactDetailTabs({ contactId }: { contactId: number }) {
           label: 'Files',
           icon: <IconFiles size={16} />,
           panel: <FilesTab parent={parent} emptyText="No files uploaded for this contact." />,
+        },
+        {
+          value: 'tasks',
+          label: 'Tasks',
+          icon: <IconChecklist size={16} />,
+          panel: <TasksTab parent={parent} record={{ contactId }} />,
         },
       ]}
     />

@@ -9,6 +9,7 @@ import { type ContactFormField, type ContactFormValues, NEW_CONTACT_VALUES } fro
 import { ContactIdentityFields } from './contact-identity-fields';
 import { contactFieldErrors, contactPayload, validateContact } from './contact-payload';
 import { ContactProfileFields } from './contact-profile-fields';
+import { TypedDuplicates } from './typed-duplicates';
 
 interface ContactFormProps {
   type: ContactType;
@@ -53,6 +54,7 @@ export function ContactForm({ type, onSubmit }: ContactFormProps) {
           />
           <ContactProfileFields values={values} errors={errors} onChange={change} features={features} />
         </SimpleGrid>
+        <TypedDuplicates values={values} />
         <Box mt="md">
           <RichTextField
             label="Notes"

@@ -1,8 +1,9 @@
 import { type ContactType, contactMessages } from '@crm/domain';
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { RecordMerges } from '../../../components/merges/record-merges';
 import { useCurrentUser } from '../../../lib/session-context';
 import { CONTACT_PATHS, type Contact, type ContactListRow, isWholeContact } from '../api/contact-types';
 import type { ConversionValues } from '../api/convert-contact';
@@ -80,6 +81,13 @@ function ContactDetailScreen({ id, routeType }: { id: number; routeType: Contact
 
   const contact = query.data;
   const loadedType = query.isPlaceholderData ? undefined : contact?.type;
+  const loadedId = query.isPlaceholderData ? undefined : contact?.id;
+  useEffect(() => {
+    // A merged contact's link answers its survivor: show the survivor under its own path.
+    if (loadedId !== undefined && loadedId !== id && contact) {
+      navigate(CONTACT_PATHS[contact.type].detail(loadedId), { replace: true });
+    }
+  }, [loadedId, id, contact, navigate]);
   useEffect(() => {
     // /lead/7 for a customer (an old link, another tab's conversion): show it under its own path.
     if (loadedType && loadedType !== routeType) {
@@ -131,7 +139,19 @@ function ContactDetailScreen({ id, routeType }: { id: number; routeType: Contact
         onConvert={contact.type === 'LEAD' ? () => setConverting(true) : undefined}
         onDelete={isAdmin && contact.isActive ? confirmDelete : undefined}
       />
-      <ContactDetailDuplicates duplicates={duplicates.data ?? []} />
+      <ContactDetailDuplicates
+        duplicates={duplicates.data ?? []}
+        action={
+          isAdmin
+            ? (duplicate) => (
+                <Anchor component={Link} to={`/merge/contacts/${contact.id}/${duplicate.id}`} size="sm">
+                  Merge
+                </Anchor>
+              )
+            : undefined
+        }
+      />
+      {isAdmin && <RecordMerges kind="contacts" recordId={contact.id} />}
       <ContactDetailCard contact={contact} features={features} onEdit={() => setEditing(true)} />
       <ContactDetailTabs contactId={contact.id} />
       <ContactDetailEditModal opened={editing} contact={contact} onClose={() => setEditing(false)} />

@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { lazy, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type RowId } from '../../../components/data-table';
+import { EXPORT_COLUMNS, ExportButton, ImportButton } from '../../../components/import-export';
 import { MountWhenOpened } from '../../../components/mount-when-opened';
 import { useCurrentUser } from '../../../lib/session-context';
 import { contactKeys } from '../api/contact-keys';
@@ -67,9 +68,16 @@ export function ContactsListPage({ type }: { type: ContactType }) {
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={1}>{labels.title}</Title>
-        <Button component={Link} to={paths.create} leftSection={<IconPlus size={16} />}>
-          Add New {labels.singular}
-        </Button>
+        <Group>
+          <ImportButton entity="contacts" type={type} />
+          <ExportButton
+            list={type === 'LEAD' ? 'leads' : 'customers'}
+            columns={EXPORT_COLUMNS[type === 'LEAD' ? 'leads' : 'customers']}
+          />
+          <Button component={Link} to={paths.create} leftSection={<IconPlus size={16} />}>
+            Add New {labels.singular}
+          </Button>
+        </Group>
       </Group>
       <DataTable
         // Remount per type so search, sort and filters do not carry from leads to customers.

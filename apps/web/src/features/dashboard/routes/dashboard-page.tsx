@@ -1,5 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { DashboardChartsSection } from '../components/dashboard-charts-section';
+import { MyTasksTodayCard } from '../components/my-tasks-today-card';
 import { OverviewCards } from '../components/overview-cards';
 import { RecentActivities } from '../components/recent-activities';
 
@@ -12,6 +13,7 @@ export function DashboardPage() {
         Overview
       </Title>
       <OverviewCards />
+      <MyTasksTodayCard />
       <DashboardChartsSection />
       <RecentActivities />
     </Stack>

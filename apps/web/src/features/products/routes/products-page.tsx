@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable, type RowId } from '../../../components/data-table';
+import { EXPORT_COLUMNS, ExportButton } from '../../../components/import-export';
 import { useCurrentUser } from '../../../lib/session-context';
 import { productKeys } from '../api/product-keys';
 import type { ProductListRow } from '../api/product-types';
@@ -27,9 +28,12 @@ export function ProductsPage() {
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={1}>Products</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={dialog.open}>
-          Add Product
-        </Button>
+        <Group>
+          <ExportButton list="products" columns={EXPORT_COLUMNS.products} />
+          <Button leftSection={<IconPlus size={16} />} onClick={dialog.open}>
+            Add Product
+          </Button>
+        </Group>
       </Group>
       <DataTable
         listId="products"

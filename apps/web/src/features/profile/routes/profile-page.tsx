@@ -1,4 +1,5 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { NotificationPreferencesCard } from '../../../components/notifications';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { ProfileCard } from '../components/profile-card';
 
@@ -9,6 +10,7 @@ export function ProfilePage() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
         <ProfileCard />
         <ChangePasswordCard />
+        <NotificationPreferencesCard />
       </SimpleGrid>
     </Stack>
   );

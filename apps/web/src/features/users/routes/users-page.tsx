@@ -3,6 +3,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
+import { EXPORT_COLUMNS, ExportButton } from '../../../components/import-export';
 import { useSetUserActive } from '../api/use-set-user-active';
 import { userKeys } from '../api/user-keys';
 import { fetchUsersPage } from '../api/users-api';
@@ -25,9 +26,12 @@ export function UsersPage() {
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={1}>All Users</Title>
-        <Button component={Link} to="/new-user">
-          + Add New User
-        </Button>
+        <Group>
+          <ExportButton list="users" columns={EXPORT_COLUMNS.users} />
+          <Button component={Link} to="/new-user">
+            + Add New User
+          </Button>
+        </Group>
       </Group>
       <DataTable
         listId="users"

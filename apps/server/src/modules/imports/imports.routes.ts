@@ -1,0 +1,180 @@
+import { TOTAL_COUNT_HEADER } from '@crm/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { errors } from '../../lib/schemas.js';
+import { caller } from '../../plugins/auth.js';
+import { idParams } from '../users/users.schemas.js';
+import { registerImportJobs } from './import-jobs.js';
+import * as imports from './imports.service.js';
+
+const settingsBody = z.object({
+  mapping: z
+    .array(z.string().max(50).nullable(), { error: 'mapping must list a field (or null) per column' })
+    .max(500),
+  mode: z
+    .enum(['create', 'upsert', 'update'], { error: 'mode must be create, upsert or update' })
+    .default('create'),
+  key: z.enum(['email', 'phone', 'both'], { error: 'key must be email, phone or both' }).default('email'),
+  skipErrors: z.boolean().default(true),
+});
+
+const progress = z.object({
+  phase: z.enum(['preview', 'run', 'undo']),
+  state: z.string(),
+  done: z.number(),
+  total: z.number(),
+  errors: z.number(),
+  secondsLeft: z.number().nullable(),
+});
+
+const importResponse = z.object({
+  id: z.number(),
+  entity: z.enum(['contacts', 'agencies']),
+  type: z.enum(['LEAD', 'CUSTOMER']).nullable(),
+  filename: z.string(),
+  format: z.string(),
+  size: z.number(),
+  state: z.string(),
+  error: z.string().nullable(),
+  user: z.object({ id: z.number(), name: z.string() }),
+  columns: z.array(z.string()),
+  samples: z.array(z.array(z.string())),
+  fields: z.array(z.object({ key: z.string(), label: z.string() })),
+  mapping: z.array(z.string().nullable()),
+  options: z.object({ mode: z.string(), key: z.string(), skipErrors: z.boolean() }).nullable(),
+  totalRows: z.number(),
+  counts: z.object({ created: z.number(), updated: z.number(), skipped: z.number(), errors: z.number() }),
+  preview: z
+    .object({
+      create: z.number(),
+      update: z.number(),
+      skip: z.number(),
+      error: z.number(),
+      duplicates: z.object({ inFile: z.number(), inDatabase: z.number() }),
+    })
+    .nullable(),
+  progress: progress.nullable(),
+  undo: z.object({ deactivated: z.number(), restored: z.number(), kept: z.number() }).nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  undoneAt: z.string().nullable(),
+});
+
+const rowResponse = z.object({
+  row: z.number(),
+  action: z.string(),
+  recordId: z.number().nullable(),
+  label: z.string(),
+  errors: z.array(z.object({ field: z.string().nullable(), message: z.string() })),
+  duplicates: z.array(z.unknown()),
+  changes: z.record(z.string(), z.unknown()).nullable(),
+});
+
+const page = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const importsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const tags = ['imports'];
+  registerImportJobs(ctx);
+
+  app.post(
+    '/imports',
+    {
+      schema: {
+        tags,
+        summary:
+          'Upload a CSV or XLSX file (multipart: file, entity=contacts|agencies, type=LEAD|CUSTOMER for contacts); answers its columns mapped to fields',
+        response: { 201: importResponse, 413: errors[400], ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await imports.uploadImport(ctx, caller(request), request)),
+  );
+
+  app.get(
+    '/imports',
+    {
+      schema: {
+        tags,
+        summary: 'Import history (everyone’s for admins)',
+        querystring: page,
+        response: { 200: z.array(importResponse), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await imports.importHistory(
+        ctx,
+        caller(request),
+        request.query.limit,
+        request.query.offset,
+      );
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return rows;
+    },
+  );
+
+  app.get(
+    '/imports/:id',
+    { schema: { tags, params: idParams, response: { 200: importResponse, ...errors } } },
+    async (request) => imports.getImport(ctx, caller(request), request.params.id),
+  );
+
+  app.post(
+    '/imports/:id/preview',
+    {
+      schema: {
+        tags,
+        summary: 'Dry run with a mapping and options: every row’s outcome and errors, nothing written',
+        params: idParams,
+        body: settingsBody,
+        response: { 202: importResponse, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await imports.previewImport(ctx, caller(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/imports/:id/run',
+    {
+      schema: {
+        tags,
+        summary: 'Run a previewed import as a job (the same settings as its preview)',
+        params: idParams,
+        body: settingsBody,
+        response: { 202: importResponse, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await imports.runImport(ctx, caller(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/imports/:id/undo',
+    { schema: { tags, params: idParams, response: { 202: importResponse, ...errors } } },
+    async (request, reply) =>
+      reply.code(202).send(await imports.undoImport(ctx, caller(request), request.params.id)),
+  );
+
+  app.get(
+    '/imports/:id/rows',
+    {
+      schema: {
+        tags,
+        summary:
+          'Row outcomes of a phase (preview, run or undo), optionally of some actions (action=error,skip)',
+        params: idParams,
+        querystring: page.extend({
+          phase: z.enum(['preview', 'run', 'undo']).default('preview'),
+          action: z.string().max(100).optional(),
+        }),
+        response: { 200: z.array(rowResponse), ...errors },
+      },
+    },
+    async (request) => imports.importRows(ctx, caller(request), request.params.id, request.query),
+  );
+};

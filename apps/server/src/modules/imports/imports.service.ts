@@ -1,0 +1,296 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
+import { nowIso } from '../../lib/time.js';
+import type { Authenticated } from '../auth/auth.service.js';
+import { receiveUpload } from '../files/upload-reader.js';
+import { enqueueJob } from '../jobs/jobs.service.js';
+import type { ImportMode, MatchKey } from './contact-import.js';
+import {
+  AGENCY_IMPORT_FIELDS,
+  autoMapping,
+  CONTACT_IMPORT_FIELDS,
+  checkMapping,
+  type Mapping,
+} from './import-fields.js';
+import { fileMessages, formatOf, inspectFile, MAX_IMPORT_BYTES } from './import-files.js';
+import { IMPORT_PREVIEW_JOB, IMPORT_RUN_JOB, IMPORT_UNDO_JOB, openStored } from './import-jobs.js';
+import type { PreviewSummary } from './import-summary.js';
+import {
+  findImport,
+  type ImportRecord,
+  insertImport,
+  listImportRows,
+  listImports,
+  updateImport,
+} from './imports.repository.js';
+
+export const importMessages = {
+  notFound: 'Import not found',
+  entityInvalid: 'Choose what to import: contacts or agencies',
+  typeInvalid: 'Choose the contacts’ type: LEAD or CUSTOMER',
+  noFile: 'Choose a CSV or XLSX file to import',
+  busy: 'This import is already running',
+  notPreviewed: 'Preview the import with these settings before running it',
+  hasErrors: (n: number) =>
+    `${n} ${n === 1 ? 'row has' : 'rows have'} errors. Fix the file, or choose to skip rows with errors.`,
+  notDone: 'Only a finished import can be undone',
+  alreadyRun: 'This import has already run; upload the file again to import it once more',
+} as const;
+
+const FIELDS = { contacts: CONTACT_IMPORT_FIELDS, agencies: AGENCY_IMPORT_FIELDS } as const;
+type Entity = keyof typeof FIELDS;
+
+export interface ImportSettings {
+  mapping: Mapping;
+  mode: ImportMode;
+  key: MatchKey;
+  skipErrors: boolean;
+}
+
+const isAdmin = (actor: Authenticated) => actor.user.role === 'admin';
+
+/** An import its own user or an admin may see and act on. */
+async function visibleImport(ctx: AppContext, actor: Authenticated, id: number): Promise<ImportRecord> {
+  const record = await findImport(ctx.db, id);
+  if (!record || (record.actor_id !== actor.user.id && !isAdmin(actor)))
+    throw notFound(importMessages.notFound);
+  return record;
+}
+
+function secondsLeft(record: ImportRecord): number | null {
+  const done = record.progress_done ?? 0;
+  const total = record.progress_total;
+  if (!record.job_started_at || !total || done === 0 || record.job_state !== 'running') return null;
+  const elapsed = (Date.now() - Date.parse(record.job_started_at)) / 1000;
+  return Math.max(0, Math.round((elapsed / done) * (total - done)));
+}
+
+const PHASES: Record<string, 'preview' | 'run' | 'undo'> = {
+  [IMPORT_PREVIEW_JOB]: 'preview',
+  [IMPORT_RUN_JOB]: 'run',
+  [IMPORT_UNDO_JOB]: 'undo',
+};
+
+export function importView(record: ImportRecord) {
+  const file = JSON.parse(record.headers) as { columns: string[]; samples: string[][] };
+  const options = record.options ? (JSON.parse(record.options) as Omit<ImportSettings, 'mapping'>) : null;
+  const failed = record.job_state === 'failed';
+  const previewed = ['previewed', 'running', 'done', 'undoing', 'undone'].includes(record.state);
+  const preview =
+    previewed && record.preview_summary ? (JSON.parse(record.preview_summary) as PreviewSummary) : null;
+  return {
+    id: record.id,
+    entity: record.entity as Entity,
+    type: record.contact_type as 'LEAD' | 'CUSTOMER' | null,
+    filename: record.filename,
+    format: record.format,
+    size: record.size,
+    state: failed ? 'failed' : record.state,
+    error: failed ? record.job_error : null,
+    user: { id: record.actor_id, name: record.actor_name },
+    columns: file.columns,
+    samples: file.samples,
+    fields: FIELDS[record.entity as Entity].map(({ key, label }) => ({ key, label })),
+    mapping: JSON.parse(record.mapping ?? '[]') as Mapping,
+    options,
+    totalRows: record.total_rows ?? 0,
+    counts: {
+      created: record.created_count,
+      updated: record.updated_count,
+      skipped: record.skipped_count,
+      errors: record.error_count,
+    },
+    preview,
+    progress: record.job_kind
+      ? {
+          phase: PHASES[record.job_kind] ?? 'run',
+          state: record.job_state ?? 'queued',
+          done: record.progress_done ?? 0,
+          total: record.progress_total ?? record.total_rows ?? 0,
+          errors: record.progress_errors ?? 0,
+          secondsLeft: secondsLeft(record),
+        }
+      : null,
+    undo: record.undo_result
+      ? (JSON.parse(record.undo_result) as { deactivated: number; restored: number; kept: number })
+      : null,
+    createdAt: record.created_at,
+    finishedAt: record.finished_at,
+    undoneAt: record.undone_at,
+  };
+}
+export type ImportView = ReturnType<typeof importView>;
+
+/**
+ * Receives a file, refuses what cannot be imported (wrong type, empty, too large, unreadable) with
+ * a message saying why, and maps its columns to fields by their names. Nothing is imported yet.
+ */
+export async function uploadImport(
+  ctx: AppContext,
+  actor: Authenticated,
+  request: FastifyRequest,
+): Promise<ImportView> {
+  const upload = await receiveUpload(request, ctx.files, {
+    bytes: MAX_IMPORT_BYTES,
+    message: fileMessages.tooLarge,
+  });
+  const file = upload.file;
+  let committed = false;
+  try {
+    if (!file) throw badRequest(importMessages.noFile);
+    const entity = upload.fields.entity;
+    if (entity !== 'contacts' && entity !== 'agencies') throw badRequest(importMessages.entityInvalid);
+    const type = entity === 'contacts' ? upload.fields.type?.toUpperCase() : null;
+    if (entity === 'contacts' && type !== 'LEAD' && type !== 'CUSTOMER')
+      throw badRequest(importMessages.typeInvalid);
+    const format = formatOf(file.originalName);
+    await ctx.files.commit(file.storedName);
+    committed = true;
+    const summary = await inspectFile(openStored(ctx, file.storedName), file.size, format);
+    const at = nowIso();
+    const id = await insertImport(ctx.db, {
+      entity,
+      contact_type: type ?? null,
+      filename: file.originalName.slice(0, 255),
+      file_key: file.storedName,
+      format,
+      size: file.size,
+      headers: JSON.stringify({ columns: summary.headers, samples: summary.samples }),
+      mapping: JSON.stringify(autoMapping(summary.headers, FIELDS[entity])),
+      state: 'uploaded',
+      total_rows: summary.totalRows,
+      actor_id: actor.user.id,
+      created_at: at,
+      updated_at: at,
+    });
+    return importView((await findImport(ctx.db, id))!);
+  } catch (error) {
+    if (file && committed) await ctx.files.delete(file.storedName);
+    else if (file) await ctx.files.discard(file.storedName);
+    throw error;
+  }
+}
+
+function checkSettings(record: ImportRecord, settings: ImportSettings): void {
+  const columns = (JSON.parse(record.headers) as { columns: string[] }).columns;
+  const problem = checkMapping(settings.mapping, columns, FIELDS[record.entity as Entity]);
+  if (problem) throw badRequest(problem, { mapping: problem });
+}
+
+const sameSettings = (record: ImportRecord, settings: ImportSettings) =>
+  record.mapping === JSON.stringify(settings.mapping) &&
+  record.options ===
+    JSON.stringify({ mode: settings.mode, key: settings.key, skipErrors: settings.skipErrors });
+
+/** Queues the dry run: every row is checked and its outcome kept; nothing is written. */
+export async function previewImport(
+  ctx: AppContext,
+  actor: Authenticated,
+  id: number,
+  settings: ImportSettings,
+): Promise<ImportView> {
+  const record = await visibleImport(ctx, actor, id);
+  if (!['uploaded', 'previewing', 'previewed'].includes(record.state) && record.job_state !== 'failed') {
+    throw conflict(importMessages.alreadyRun);
+  }
+  if (record.state === 'previewing' && record.job_state !== 'failed' && record.job_state !== 'done') {
+    throw conflict(importMessages.busy);
+  }
+  checkSettings(record, settings);
+  await startJob(ctx, actor, record, IMPORT_PREVIEW_JOB, 'previewing', settings);
+  return importView((await findImport(ctx.db, id))!);
+}
+
+/** Queues the run; it must follow a preview of the same settings, and stop at errors unless told. */
+export async function runImport(
+  ctx: AppContext,
+  actor: Authenticated,
+  id: number,
+  settings: ImportSettings,
+): Promise<ImportView> {
+  const record = await visibleImport(ctx, actor, id);
+  if (['running', 'done', 'undoing', 'undone'].includes(record.state))
+    throw conflict(importMessages.alreadyRun);
+  checkSettings(record, settings);
+  if (record.state !== 'previewed' || !sameSettings(record, settings))
+    throw conflict(importMessages.notPreviewed);
+  const errors = record.preview_summary ? (JSON.parse(record.preview_summary) as PreviewSummary).error : 0;
+  if (errors > 0 && !settings.skipErrors) throw conflict(importMessages.hasErrors(errors));
+  await startJob(ctx, actor, record, IMPORT_RUN_JOB, 'running', settings);
+  return importView((await findImport(ctx.db, id))!);
+}
+
+export async function undoImport(ctx: AppContext, actor: Authenticated, id: number): Promise<ImportView> {
+  const record = await visibleImport(ctx, actor, id);
+  if (record.state !== 'done') throw conflict(importMessages.notDone);
+  await ctx.db.transaction().execute(async (trx) => {
+    const jobId = await enqueueJob(trx, {
+      kind: IMPORT_UNDO_JOB,
+      payload: { importId: id, userId: actor.user.id },
+      actorId: actor.user.id,
+    });
+    await updateImport(trx, id, { state: 'undoing', job_id: jobId ?? null, updated_at: nowIso() });
+  });
+  ctx.jobs.wake();
+  return importView((await findImport(ctx.db, id))!);
+}
+
+async function startJob(
+  ctx: AppContext,
+  actor: Authenticated,
+  record: ImportRecord,
+  kind: string,
+  state: string,
+  settings: ImportSettings,
+): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const jobId = await enqueueJob(trx, { kind, payload: { importId: record.id }, actorId: actor.user.id });
+    await updateImport(trx, record.id, {
+      state,
+      job_id: jobId ?? null,
+      mapping: JSON.stringify(settings.mapping),
+      options: JSON.stringify({ mode: settings.mode, key: settings.key, skipErrors: settings.skipErrors }),
+      updated_at: nowIso(),
+    });
+  });
+  ctx.jobs.wake();
+}
+
+export async function getImport(ctx: AppContext, actor: Authenticated, id: number): Promise<ImportView> {
+  return importView(await visibleImport(ctx, actor, id));
+}
+
+/** The import history: everyone's for admins, one's own otherwise. */
+export async function importHistory(ctx: AppContext, actor: Authenticated, limit: number, offset: number) {
+  const { rows, total } = await listImports(
+    ctx.db,
+    limit,
+    offset,
+    isAdmin(actor) ? undefined : actor.user.id,
+  );
+  return { total, rows: rows.map(importView) };
+}
+
+export async function importRows(
+  ctx: AppContext,
+  actor: Authenticated,
+  id: number,
+  query: { phase: 'preview' | 'run' | 'undo'; action?: string; limit: number; offset: number },
+) {
+  await visibleImport(ctx, actor, id);
+  const rows = await listImportRows(ctx.db, id, query.phase, {
+    actions: query.action ? query.action.split(',') : undefined,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return rows.map((row) => ({
+    row: row.row_number,
+    action: row.action,
+    recordId: row.record_id,
+    label: row.label ?? '',
+    errors: row.errors ? (JSON.parse(row.errors) as { field: string | null; message: string }[]) : [],
+    duplicates: row.duplicates ? (JSON.parse(row.duplicates) as unknown[]) : [],
+    changes: row.changes ? (JSON.parse(row.changes) as Record<string, unknown>) : null,
+  }));
+}

@@ -1,0 +1,71 @@
+import { Alert, Anchor, Button, FileInput, Group, Stack, Text, Title } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../lib/api-error';
+import { uploadImport } from '../api/imports-api';
+
+const TITLES: Record<string, string> = {
+  'contacts:LEAD': 'Import Leads',
+  'contacts:CUSTOMER': 'Import Customers',
+  'agencies:': 'Import Partners',
+};
+
+/** /imports/new?entity=contacts&type=LEAD: choose the file; the next screen maps its columns. */
+export function NewImportPage() {
+  const [params] = useSearchParams();
+  const entity = params.get('entity') === 'agencies' ? 'agencies' : 'contacts';
+  const type = entity === 'contacts' ? (params.get('type') === 'CUSTOMER' ? 'CUSTOMER' : 'LEAD') : null;
+  const navigate = useNavigate();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const view = await uploadImport(file, entity, type);
+      navigate(`/imports/${view.id}`);
+    } catch (cause) {
+      setError(errorMessage(cause, 'The file could not be uploaded'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <Group justify="space-between">
+        <Title order={1}>{TITLES[`${entity}:${type ?? ''}`]}</Title>
+        <Anchor component={Link} to="/imports">
+          Import history
+        </Anchor>
+      </Group>
+      <Text c="dimmed">
+        A CSV (comma or semicolon separated, UTF-8) or an Excel workbook (.xlsx) of up to 64 MB, with a header
+        row naming the columns. Nothing is imported before you have seen what each row would do.
+      </Text>
+      <FileInput
+        label="File"
+        placeholder="Choose a CSV or XLSX file"
+        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        leftSection={<IconFileSpreadsheet size={16} />}
+        value={file}
+        onChange={setFile}
+        clearable
+      />
+      {error && (
+        <Alert color="red" title="The file was refused">
+          {error}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button onClick={submit} disabled={!file} loading={busy}>
+          Upload and map columns
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
