@@ -39,7 +39,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     });
 
     test(`every signed-in screen, ${scheme}`, async ({ page, request }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(300_000);
       const session = await CrmApi.logIn(request);
       const api = await adminApi(request);
       const lead = await session.createContact({ name: 'Axe' });
