@@ -2,13 +2,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { phoneDigits } from './phone.js';
 import { foldCase } from './text.js';
 
-/** The kinds of record the command palette finds, in the order it shows their groups. */
-export const SEARCH_KINDS = ['contact', 'agency', 'product', 'user'] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
-
-/** Shortest query the palette sends; shorter ones would match half the database. */
-export const SEARCH_MIN_LENGTH = 2;
-export const SEARCH_MAX_LENGTH = 100;
+export * from './search-limits.js';
 
 /**
  * A stored phone (digits with the calling code) without its calling code, so that "0532 123 45 67"

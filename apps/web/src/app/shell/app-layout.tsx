@@ -1,6 +1,5 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
@@ -8,6 +7,7 @@ import { CommandPaletteProvider } from '../../components/command-palette';
 import { useCurrentUser } from '../../lib/session-context';
 import { useLiveUpdates } from '../live/use-live-updates';
 import { createQueryClient } from '../query-client';
+import { DeferredModals } from './deferred-modals';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useSidebarExpanded } from './use-sidebar-expanded';
@@ -24,35 +24,34 @@ export function AppLayout() {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-        <CommandPaletteProvider>
-          <LiveUpdates />
-          <AppShell
-            header={{ height: TOP_BAR_HEIGHT }}
-            navbar={{
-              width: SIDEBAR_WIDTH,
-              breakpoint: 'sm',
-              collapsed: { desktop: !desktopExpanded, mobile: !mobileOpened },
-            }}
-            padding="lg"
-          >
-            <AppShell.Header>
-              <TopBar
-                desktopExpanded={desktopExpanded}
-                onToggleDesktop={toggleDesktop}
-                mobileOpened={mobileOpened}
-                onToggleMobile={mobile.toggle}
-              />
-            </AppShell.Header>
-            <AppShell.Navbar aria-label="Sidebar">
-              <Sidebar onNavigate={mobile.close} />
-            </AppShell.Navbar>
-            <AppShell.Main bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
-              <Outlet />
-            </AppShell.Main>
-          </AppShell>
-        </CommandPaletteProvider>
-      </ModalsProvider>
+      <CommandPaletteProvider>
+        <LiveUpdates />
+        <AppShell
+          header={{ height: TOP_BAR_HEIGHT }}
+          navbar={{
+            width: SIDEBAR_WIDTH,
+            breakpoint: 'sm',
+            collapsed: { desktop: !desktopExpanded, mobile: !mobileOpened },
+          }}
+          padding="lg"
+        >
+          <AppShell.Header>
+            <TopBar
+              desktopExpanded={desktopExpanded}
+              onToggleDesktop={toggleDesktop}
+              mobileOpened={mobileOpened}
+              onToggleMobile={mobile.toggle}
+            />
+          </AppShell.Header>
+          <AppShell.Navbar aria-label="Sidebar">
+            <Sidebar onNavigate={mobile.close} />
+          </AppShell.Navbar>
+          <AppShell.Main bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))">
+            <Outlet />
+          </AppShell.Main>
+        </AppShell>
+      </CommandPaletteProvider>
+      <DeferredModals />
     </QueryClientProvider>
   );
 }

@@ -1,8 +1,13 @@
 import { Burger, Group } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { PaletteTrigger } from '../../components/command-palette';
-import { NotificationBell } from '../../components/notifications';
 import { GreetingText } from './greeting-text';
 import { ThemeSwitch } from './theme-switch';
+
+// The bell (its popover, its queries) follows the screen rather than delaying it.
+const NotificationBell = lazy(async () => ({
+  default: (await import('../../components/notifications')).NotificationBell,
+}));
 
 interface TopBarProps {
   desktopExpanded: boolean;
@@ -33,7 +38,9 @@ export function TopBar({ desktopExpanded, onToggleDesktop, mobileOpened, onToggl
       </Group>
       <Group gap="sm" wrap="nowrap">
         <PaletteTrigger />
-        <NotificationBell />
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
         <ThemeSwitch />
       </Group>
     </Group>

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { currentHour } from '../../lib/dates';
+
+/** The hour (0–23) in the browser's time zone; lib/dates has the same, but with dayjs for the shell to load. */
+const currentHour = () => new Date().getHours();
 
 /** The current hour, updated every minute so the greeting follows the clock. */
 export function useCurrentHour(): number {

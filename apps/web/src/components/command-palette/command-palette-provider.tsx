@@ -1,11 +1,14 @@
 import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { type ReactNode, useMemo, useState } from 'react';
+import { lazy, type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/session-context';
-import { CommandPalette } from './command-palette';
+import { MountWhenOpened } from '../mount-when-opened';
 import { PaletteContext } from './palette-context';
-import { ShortcutsHelp } from './shortcuts-help';
 import { useShortcuts } from './use-shortcuts';
+
+// Both are dialogs: fetched the first time they open, not with every screen.
+const CommandPalette = lazy(async () => ({ default: (await import('./command-palette')).CommandPalette }));
+const ShortcutsHelp = lazy(async () => ({ default: (await import('./shortcuts-help')).ShortcutsHelp }));
 
 /** Mounts the palette, the shortcuts help and the keyboard shortcuts for the signed-in shell. */
 export function CommandPaletteProvider({ children }: { children: ReactNode }) {
@@ -26,17 +29,21 @@ export function CommandPaletteProvider({ children }: { children: ReactNode }) {
   return (
     <PaletteContext.Provider value={controls}>
       {children}
-      <CommandPalette
-        opened={paletteOpened}
-        onClose={() => setPaletteOpened(false)}
-        isAdmin={isAdmin}
-        onOpenPath={(path) => navigate(path)}
-        onCommand={(command) => {
-          if (command === 'switch-theme') setColorScheme(scheme === 'dark' ? 'light' : 'dark');
-          else logout();
-        }}
-      />
-      <ShortcutsHelp opened={helpOpened} onClose={() => setHelpOpened(false)} isAdmin={isAdmin} />
+      <MountWhenOpened opened={paletteOpened}>
+        <CommandPalette
+          opened={paletteOpened}
+          onClose={() => setPaletteOpened(false)}
+          isAdmin={isAdmin}
+          onOpenPath={(path) => navigate(path)}
+          onCommand={(command) => {
+            if (command === 'switch-theme') setColorScheme(scheme === 'dark' ? 'light' : 'dark');
+            else logout();
+          }}
+        />
+      </MountWhenOpened>
+      <MountWhenOpened opened={helpOpened}>
+        <ShortcutsHelp opened={helpOpened} onClose={() => setHelpOpened(false)} isAdmin={isAdmin} />
+      </MountWhenOpened>
     </PaletteContext.Provider>
   );
 }

@@ -52,9 +52,18 @@ export function NotificationBell() {
 
   const count = unread.data?.count ?? 0;
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal>
-      <Popover.Target>
-        <Indicator label={count > 99 ? '99+' : count} size={16} disabled={count === 0} color="red" offset={4}>
+    // The indicator wraps the popover so that the button, not the indicator's box, is the popover's
+    // target and carries aria-expanded (not allowed on a plain div).
+    <Indicator label={count > 99 ? '99+' : count} size={16} disabled={count === 0} color="red" offset={4}>
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width={360}
+        shadow="md"
+        withinPortal
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -66,43 +75,48 @@ export function NotificationBell() {
           >
             <IconBell size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p="xs">
-        <Group justify="space-between" mb="xs" px={4}>
-          <Text fw={600}>Notifications</Text>
-          <Button size="compact-xs" variant="subtle" disabled={count === 0} onClick={() => readAll.mutate()}>
-            Mark all as read
-          </Button>
-        </Group>
-        <ScrollArea.Autosize mah={400}>
-          {(latest.data ?? []).length === 0 ? (
-            <Text c="dimmed" size="sm" ta="center" py="md">
-              {latest.isPending ? 'Loading…' : 'No notifications.'}
-            </Text>
-          ) : (
-            <Stack gap={2}>
-              {(latest.data ?? []).map((notification) => (
-                <UnstyledButton
-                  key={notification.id}
-                  onClick={() => open(notification)}
-                  p={6}
-                  style={{ borderRadius: 6 }}
-                  bg={notification.read ? undefined : 'var(--mantine-color-blue-light)'}
-                  aria-label={notificationText(notification)}
-                >
-                  <Text size="sm" fw={notification.read ? 400 : 600} lineClamp={2}>
-                    {notificationText(notification)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(notification.createdAt)}
-                  </Text>
-                </UnstyledButton>
-              ))}
-            </Stack>
-          )}
-        </ScrollArea.Autosize>
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown p="xs">
+          <Group justify="space-between" mb="xs" px={4}>
+            <Text fw={600}>Notifications</Text>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              disabled={count === 0}
+              onClick={() => readAll.mutate()}
+            >
+              Mark all as read
+            </Button>
+          </Group>
+          <ScrollArea.Autosize mah={400}>
+            {(latest.data ?? []).length === 0 ? (
+              <Text c="dimmed" size="sm" ta="center" py="md">
+                {latest.isPending ? 'Loading…' : 'No notifications.'}
+              </Text>
+            ) : (
+              <Stack gap={2}>
+                {(latest.data ?? []).map((notification) => (
+                  <UnstyledButton
+                    key={notification.id}
+                    onClick={() => open(notification)}
+                    p={6}
+                    style={{ borderRadius: 6 }}
+                    bg={notification.read ? undefined : 'var(--mantine-color-blue-light)'}
+                    aria-label={notificationText(notification)}
+                  >
+                    <Text size="sm" fw={notification.read ? 400 : 600} lineClamp={2}>
+                      {notificationText(notification)}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(notification.createdAt)}
+                    </Text>
+                  </UnstyledButton>
+                ))}
+              </Stack>
+            )}
+          </ScrollArea.Autosize>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

@@ -1,12 +1,15 @@
 import type { ViewList } from '@crm/domain';
 import { ActionIcon, Button, Group, Menu, Text } from '@mantine/core';
 import { IconBookmark, IconChevronDown, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { errorMessage } from '../../lib/api-error';
 import { toast } from '../../lib/toast';
 import { paramsOfView, viewStateOf } from '../data-table/list-params';
-import { SaveViewModal } from './save-view-modal';
+import { MountWhenOpened } from '../mount-when-opened';
 import { type SavedView, useDeleteView, useSavedViews, useSaveView } from './views-api';
+
+// Fetched on the first "Save current view…": lists open without the dialog's code.
+const SaveViewModal = lazy(async () => ({ default: (await import('./save-view-modal')).SaveViewModal }));
 
 interface ViewPickerProps {
   list: ViewList;
@@ -87,16 +90,18 @@ export function ViewPicker({ list, params, onApply }: ViewPickerProps) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <SaveViewModal
-        opened={saving}
-        saving={save.isPending}
-        onClose={() => setSaving(false)}
-        onSave={async ({ name, shared: isShared }) => {
-          const view = await save.mutateAsync({ name, shared: isShared, state: viewStateOf(params) });
-          toast.success(`View "${view.name}" saved`);
-          onApply(paramsOfView(view.id, view.state));
-        }}
-      />
+      <MountWhenOpened opened={saving}>
+        <SaveViewModal
+          opened={saving}
+          saving={save.isPending}
+          onClose={() => setSaving(false)}
+          onSave={async ({ name, shared: isShared }) => {
+            const view = await save.mutateAsync({ name, shared: isShared, state: viewStateOf(params) });
+            toast.success(`View "${view.name}" saved`);
+            onApply(paramsOfView(view.id, view.state));
+          }}
+        />
+      </MountWhenOpened>
     </Group>
   );
 }

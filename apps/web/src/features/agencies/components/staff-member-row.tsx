@@ -26,10 +26,8 @@ export function StaffMemberRow({ member, admin }: StaffMemberRowProps) {
       wrap="wrap"
       gap="sm"
       py="sm"
-      style={{
-        borderBottom: '1px solid var(--mantine-color-default-border)',
-        opacity: member.isActive ? 1 : 0.7,
-      }}
+      // An inactive member is told by its badge, not by fading (faded text falls below 4.5:1).
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
       <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
         {admin && (

@@ -48,11 +48,13 @@ function WeeklyBars({ data, series, to }: { data: WeekCount[]; series: string; t
         gridAxis="y"
         yAxisProps={{ allowDecimals: false }}
         barProps={{ cursor: 'pointer', onClick: () => navigate(to) }}
+        // The links beside each chart carry what it shows to keyboards and screen readers.
+        barChartProps={{ accessibilityLayer: false }}
         aria-hidden="true"
       />
       <Text size="sm" c="dimmed">
         {total} in 12 weeks ·{' '}
-        <Anchor component={Link} to={to} size="sm">
+        <Anchor component={Link} to={to} size="sm" underline="always">
           Open the list
         </Anchor>
       </Text>
@@ -90,7 +92,9 @@ export function DashboardCharts({ charts }: { charts: Charts }) {
               size={140}
               thickness={22}
               withTooltip={false}
+              pieChartProps={{ accessibilityLayer: false }}
               pieProps={{
+                rootTabIndex: -1,
                 cursor: 'pointer',
                 onClick: (slice: { name?: string }) => {
                   const target = sources.find((source) => source.name === slice.name);
@@ -134,6 +138,7 @@ export function DashboardCharts({ charts }: { charts: Charts }) {
                   if (name) navigate(customersOfAgency(name));
                 },
               }}
+              barChartProps={{ accessibilityLayer: false }}
               aria-hidden="true"
             />
             <Group gap="xs">
@@ -156,11 +161,13 @@ export function DashboardCharts({ charts }: { charts: Charts }) {
             size={140}
             thickness={22}
             withTooltip={false}
+            pieChartProps={{ accessibilityLayer: false }}
+            pieProps={{ rootTabIndex: -1 }}
             chartLabel={`${percent}%`}
             aria-hidden="true"
           />
           <Text size="sm">
-            <Anchor component={Link} to="/customers" inherit>
+            <Anchor component={Link} to="/customers" inherit underline="always">
               {customers} customers
             </Anchor>{' '}
             among {contacts} contacts: {percent}% of contacts became customers.

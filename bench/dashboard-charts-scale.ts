@@ -1,0 +1,115 @@
+/**
+ * The dashboard's charts at the size of a million contacts, measured on the database alone:
+ *
+ *   npx tsx bench/dashboard-charts-scale.ts [--database-url URL] [--iterations 500]
+ *
+ * The charts read only the totals triggers keep (migration 0010), whose size follows the days with
+ * activity, the sources and the referring agencies, not the number of contacts. This fills those
+ * totals as a million contacts over three years would leave them (1,096 days of creations and
+ * conversions, 6 sources, 5,000 agencies, both types and active states) and times the charts'
+ * queries. `npm run bench` measures the same request over HTTP on a seeded database.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { dashboardCharts } from '../apps/server/src/modules/dashboard/dashboard-charts.service.js';
+import { intOption, parseOptions, runMain, stringOption } from './lib/args.js';
+import { openMigrated } from './lib/database.js';
+
+const CONTACTS = 1_000_000;
+const DAYS = 1_096;
+const AGENCIES = 5_000;
+const SOURCES = ['Direct Call', 'Facebook', 'Google Ads', 'Referral', 'Instagram', 'Walk-in'];
+
+async function main(): Promise<number> {
+  const values = parseOptions(process.argv.slice(2), {
+    'database-url': { type: 'string' },
+    iterations: { type: 'string' },
+  });
+  const iterations = intOption(values, 'iterations', 500, { min: 1, max: 100_000 });
+  const databaseUrl = stringOption(values, 'database-url');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'crm-charts-'));
+  const db = await openMigrated({ databaseUrl, dataDir });
+  try {
+    const rows: {
+      dimension: 'source' | 'agency' | 'created' | 'converted';
+      value: string;
+      type: string;
+      is_active: number;
+      n: number;
+    }[] = [];
+    const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+    for (let day = 0; day < DAYS; day += 1) {
+      const value = new Date(today - day * 86_400_000).toISOString().slice(0, 10);
+      rows.push({
+        dimension: 'created',
+        value,
+        type: 'LEAD',
+        is_active: 1,
+        n: Math.round((CONTACTS * 0.8) / DAYS),
+      });
+      rows.push({
+        dimension: 'created',
+        value,
+        type: 'CUSTOMER',
+        is_active: 1,
+        n: Math.round((CONTACTS * 0.05) / DAYS),
+      });
+      rows.push({
+        dimension: 'converted',
+        value,
+        type: 'CUSTOMER',
+        is_active: 1,
+        n: Math.round((CONTACTS * 0.25) / DAYS),
+      });
+    }
+    for (const type of ['LEAD', 'CUSTOMER']) {
+      for (const is_active of [0, 1]) {
+        for (const source of [...SOURCES, '']) {
+          rows.push({ dimension: 'source', value: source, type, is_active, n: Math.round(CONTACTS / 28) });
+        }
+        for (let agency = 1; agency <= AGENCIES; agency += 1) {
+          rows.push({ dimension: 'agency', value: String(agency), type, is_active, n: 1 + (agency % 40) });
+        }
+      }
+    }
+    for (let start = 0; start < rows.length; start += 500) {
+      await db
+        .insertInto('contact_stats')
+        .values(rows.slice(start, start + 500))
+        .execute();
+    }
+    for (let id = 1; id <= AGENCIES; id += 500) {
+      const batch = Array.from({ length: Math.min(500, AGENCIES - id + 1) }, (_, offset) => ({
+        id: id + offset,
+        name: `Agency ${id + offset}`,
+      }));
+      await sql`INSERT INTO agencies (id, name, is_active, created_at, updated_at) VALUES ${sql.join(
+        batch.map((agency) => sql`(${agency.id}, ${agency.name}, 1, '2024-01-01', '2024-01-01')`),
+      )}`.execute(db);
+    }
+    console.log(
+      `${rows.length.toLocaleString('en')} total rows, as ${CONTACTS.toLocaleString('en')} contacts leave them`,
+    );
+    for (let warm = 0; warm < 20; warm += 1) await dashboardCharts(db, true);
+    const times: number[] = [];
+    for (let run = 0; run < iterations; run += 1) {
+      const started = performance.now();
+      await dashboardCharts(db, run % 2 === 0);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const at = (share: number) =>
+      (times[Math.min(times.length - 1, Math.floor(share * times.length))] ?? 0).toFixed(2);
+    console.log(
+      `dashboard charts, ${iterations} runs one after another: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`,
+    );
+  } finally {
+    await db.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return 0;
+}
+
+runMain(main, 'Usage: npx tsx bench/dashboard-charts-scale.ts [--database-url URL] [--iterations N]');
