@@ -1,10 +1,8 @@
 import { Center, Loader, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { toast } from '../../lib/toast';
-import { ViewPicker } from '../saved-views/view-picker';
-import { ColumnChooser } from './column-chooser';
 import classes from './data-table.module.css';
 import { CardControls, DataTableCard, defaultCardHeight } from './data-table-cards';
 import { DataTableRow, LoadingMoreRow, PINNED_COLUMN, rowStyle } from './data-table-row';
@@ -16,6 +14,10 @@ import { useChosenColumns } from './use-chosen-columns';
 import { useListState } from './use-list-state';
 import { usePagedRows } from './use-paged-rows';
 import { useRowSelection } from './use-row-selection';
+
+// Saved views and the column chooser follow the rows: the list shows its data first.
+const ViewPicker = lazy(async () => ({ default: (await import('../saved-views/view-picker')).ViewPicker }));
+const ColumnChooser = lazy(async () => ({ default: (await import('./column-chooser')).ColumnChooser }));
 
 const HEADER_HEIGHT = 52;
 const CHECKBOX_TRACK = '44px';
@@ -140,8 +142,12 @@ export function DataTable<T>({
         totalCapped={capped}
         refreshing={query.isFetching && !firstLoad && !isFetchingNextPage}
       >
-        {listId && <ViewPicker list={listId} params={list.params} onApply={list.replaceParams} />}
-        {listId && <ColumnChooser columns={chosen.choosable} shown={chosen.shown} onChange={chosen.choose} />}
+        {listId && (
+          <Suspense fallback={null}>
+            <ViewPicker list={listId} params={list.params} onApply={list.replaceParams} />
+            <ColumnChooser columns={chosen.choosable} shown={chosen.shown} onChange={chosen.choose} />
+          </Suspense>
+        )}
         {toolbar}
       </DataTableToolbar>
       {cards && (
