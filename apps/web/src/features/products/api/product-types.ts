@@ -20,6 +20,8 @@ export interface Product extends ProductListRow {
   realEstateProduct: RealEstateBlock | null;
   dormitoryProduct: DormitoryBlock | null;
   maintenanceProduct: MaintenanceBlock | null;
+  /** Sent back with an edit, so that a field changed meanwhile by someone else is not overwritten. */
+  version?: number;
 }
 
 export interface ProductCategoryLink {

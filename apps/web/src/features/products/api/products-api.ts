@@ -13,10 +13,18 @@ export function fetchProduct(id: number, signal?: AbortSignal): Promise<Product>
 }
 
 /** POST /api/products when adding, PUT /api/products/{id} when editing. */
-export function saveProduct(id: number | undefined, body: ProductFormInput): Promise<Product> {
+/** An edit carries the version it was opened at: a field changed since by someone else answers 409. */
+export function saveProduct(
+  id: number | undefined,
+  body: ProductFormInput,
+  version?: number,
+): Promise<Product> {
   return id === undefined
     ? apiJson<Product>('/products', { method: 'POST', body })
-    : apiJson<Product>(`/products/${id}`, { method: 'PUT', body });
+    : apiJson<Product>(`/products/${id}`, {
+        method: 'PUT',
+        body: version === undefined ? body : { ...body, version },
+      });
 }
 
 export type BulkAction = 'activate' | 'deactivate';

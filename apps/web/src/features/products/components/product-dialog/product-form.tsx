@@ -1,7 +1,7 @@
 import { productFormSchema } from '@crm/domain';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { fieldErrorsOf } from '../../../../lib/api-error';
+import { fieldErrorsOf, staleRecordOf } from '../../../../lib/api-error';
 import { toast } from '../../../../lib/toast';
 import type { Product } from '../../api/product-types';
 import { useSaveProduct } from '../../api/use-save-product';
@@ -32,7 +32,7 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
   );
   const [errors, setErrors] = useState<ProductFormErrors>({});
   const [otherError, setOtherError] = useState<string>();
-  const save = useSaveProduct(product?.id);
+  const save = useSaveProduct(product?.id, product?.version);
 
   const change = <K extends ProductFormField>(field: K, value: ProductFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -60,6 +60,9 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
     } catch (error) {
       toast.error(m.saveProductFailed);
       showErrors(fieldErrorsOf(error));
+      // Someone changed a field of this edit since the dialog opened: say who, rather than overwrite.
+      const stale = staleRecordOf(error);
+      if (stale) setOtherError(stale.message);
     }
   };
 
