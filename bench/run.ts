@@ -37,6 +37,7 @@ import {
 import { type LoopStats, machineBusyShare, watchServing } from './lib/diagnostics.js';
 import { Rng } from './lib/prng.js';
 import { fixed, markdownTable, percentile, timeRuns, timeRunsWithCpu } from './lib/stats.js';
+import { readSamples, withSamples } from './samples.js';
 import { SCENARIOS, type Scenario, TARGET_CONNECTIONS } from './scenarios.js';
 import { LEADS_FIRST_PAGE, leadsFirstPageSize } from './scenarios-crm.js';
 
@@ -119,8 +120,8 @@ async function main(): Promise<number> {
   const workers = intOption(values, 'workers', defaultWorkers(), { min: 1, max: 64 });
   const importRows = intOption(values, 'import', 0, { max: 5_000_000 });
   const exportAll = values.export === true;
-  const scenarios = SCENARIOS.filter((s) => !only || s.name.includes(only));
-  if (scenarios.length === 0) throw new UsageError(`No scenario name contains "${only}"`);
+  const chosen = SCENARIOS.filter((s) => !only || s.name.includes(only));
+  if (chosen.length === 0) throw new UsageError(`No scenario name contains "${only}"`);
 
   // Ctrl-C or a kill ends the load and still removes the scratch database (a second signal kills).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -167,6 +168,8 @@ async function main(): Promise<number> {
       }
       await analyzeAfterLoad(db);
     }
+    const samples = await readSamples(db);
+    const scenarios = chosen.map((scenario) => withSamples(scenario, samples));
     if (values['direct-only']) return await reportDirect(db, scenarios, iterations, scratch);
 
     const serverEnv = {
