@@ -32,8 +32,20 @@ export interface ForkOptions {
   onGiveUp?: (error: unknown) => void;
 }
 
-/** About two minutes of retries: long enough for a database restart, short enough to be noticed. */
-const RETRY_DELAYS = [1000, 2000, 4000, 8000, 15_000, 30_000, 30_000, 30_000];
+/**
+ * Delays between retries, growing to 30 s, that add up to at most `seconds` (at least one retry).
+ * The default two minutes is long enough for a database restart, short enough to be noticed.
+ */
+export function retryDelays(seconds = 120): number[] {
+  const delays: number[] = [];
+  let total = 0;
+  for (let delay = 1000; ; delay = Math.min(delay * 2, 30_000)) {
+    const next = Math.min(delay, seconds * 1000 - total);
+    if (next <= 0 && delays.length > 0) return delays;
+    delays.push(Math.max(next, 1));
+    total += Math.max(next, 1);
+  }
+}
 
 /**
  * Starts `count` server processes sharing one listening port; the primary hands each new connection
@@ -67,7 +79,7 @@ export async function forkServerProcesses(options: ForkOptions): Promise<ServerP
       });
     });
 
-  const delays = options.retryDelays ?? RETRY_DELAYS;
+  const delays = options.retryDelays ?? retryDelays();
   /**
    * A replacement that dies before it listens (the database is down, say) is tried again after a
    * growing delay; once every delay has passed in vain the caller is told, to exit non-zero.

@@ -25,6 +25,7 @@ const envSchema = z
     ),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(25),
+    WORKER_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
     JWT_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
     SESSION_TTL_HOURS: z.coerce
       .number()
@@ -140,6 +141,8 @@ export interface Config {
   databasePoolSize: number;
   /** How long SIGTERM waits for requests in flight before closing what remains. */
   shutdownTimeoutSeconds: number;
+  /** How long a server process that dies is retried before the main process gives up and exits 1. */
+  workerRetrySeconds: number;
   jwtSecret: string | undefined;
   sessionTtlHours: number;
   adminEmail: string | undefined;
@@ -187,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    workerRetrySeconds: e.WORKER_RETRY_SECONDS,
     jwtSecret: e.JWT_SECRET,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     adminEmail: e.CRM_ADMIN_EMAIL,

@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { bootstrapFirstAdmin } from './bootstrap-admin.js';
-import { forkServerProcesses, type ServerProcesses } from './cluster.js';
+import { forkServerProcesses, retryDelays, type ServerProcesses } from './cluster.js';
 import { type Config, loadConfig, loadDotEnv } from './config.js';
 import { createDatabase, type Db, sqlitePath } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -66,6 +66,7 @@ async function main(): Promise<void> {
   processes = await forkServerProcesses({
     count: config.workers,
     log,
+    retryDelays: retryDelays(config.workerRetrySeconds),
     onGiveUp: () => shutdown('server processes could not be replaced', 1),
   });
   ready();

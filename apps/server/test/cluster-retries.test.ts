@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { forkServerProcesses, type ServerProcesses } from '../src/cluster.js';
+import { forkServerProcesses, retryDelays, type ServerProcesses } from '../src/cluster.js';
 
 const SCRIPT = fileURLToPath(new URL('./fixtures/flaky-server.mjs', import.meta.url));
 const quiet = { info: () => {}, error: () => {} };
@@ -66,5 +66,15 @@ describe('replacing a server process that died', () => {
     expect(running.pids()).toHaveLength(1);
     expect(running.pids()[0]).not.toBe(first);
     expect(gaveUp).toBe(false);
+  });
+});
+
+describe('the retry delays', () => {
+  it('grow to 30 s and add up to WORKER_RETRY_SECONDS', () => {
+    expect(retryDelays()).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 29_000]);
+    expect(retryDelays(3)).toEqual([1000, 2000]);
+    expect(retryDelays(1)).toEqual([1000]);
+    for (const seconds of [1, 2, 5, 60, 120, 600])
+      expect(retryDelays(seconds).reduce((a, b) => a + b, 0)).toBe(seconds * 1000);
   });
 });

@@ -202,5 +202,29 @@ if (serverUrl) {
       );
       await until('answers again', () => health(server.port), 60_000);
     });
+
+    it('gives up after WORKER_RETRY_SECONDS and exits 1 when the database stays away', { timeout: 300_000 }, async () => {
+      const { url, admin, name } = await freshDatabase();
+      const server = await start({ DATABASE_URL: url, WORKERS: '2', WORKER_RETRY_SECONDS: '3' });
+      await until(
+        () => `the ready line\n${server.output()}`,
+        () => (server.output().includes('CRM ready on') ? true : undefined),
+        90_000,
+      );
+      await until('two server processes', () =>
+        childrenOf(server.child.pid!).length === 2 ? true : undefined,
+      );
+      await admin.query(`alter database ${name} allow_connections false`);
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+      const [victim] = childrenOf(server.child.pid!);
+      process.kill(victim!, 'SIGKILL');
+      const code = await Promise.race([
+        server.exited,
+        new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 120_000)),
+      ]);
+      expect(code, server.output()).toBe(1);
+      expect(server.output()).toContain('giving up');
+      await admin.query(`alter database ${name} allow_connections true`);
+    });
   });
 }
