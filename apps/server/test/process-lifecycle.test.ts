@@ -203,7 +203,9 @@ if (serverUrl) {
       await until('answers again', () => health(server.port), 60_000);
     });
 
-    it('gives up after WORKER_RETRY_SECONDS and exits 1 when the database stays away', { timeout: 300_000 }, async () => {
+    it('gives up after WORKER_RETRY_SECONDS and exits 1 when the database stays away', {
+      timeout: 300_000,
+    }, async () => {
       const { url, admin, name } = await freshDatabase();
       const server = await start({ DATABASE_URL: url, WORKERS: '2', WORKER_RETRY_SECONDS: '3' });
       await until(
