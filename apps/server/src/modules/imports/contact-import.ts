@@ -26,11 +26,14 @@ import type { Authenticated } from '../auth/auth.service.js';
 import { toContact } from '../contacts/contact-mapper.js';
 import { findContact } from '../contacts/contacts.repository.js';
 import {
+  applyContactAssignment,
+  applyContactEdit,
   assignContact,
   deactivateContact,
   insertNewContacts,
   updateContactFields,
 } from '../contacts/contacts.service.js';
+import type { LiveEvent } from '../events/event-types.js';
 import type { Mapping } from './import-fields.js';
 import {
   callingCodeValue,
@@ -74,15 +77,14 @@ export interface RowPlan {
 }
 
 /**
- * What an import needs of the records it imports: the same plan for the preview and the run,
- * writes of a batch inside its transaction (`writeBatch`) or through the record's service one by
- * one before it (`apply`), and the undo of one row.
+ * What an import needs of the records it imports: the same plan for the preview and the run, the
+ * writes of a batch (creates and updates with their history) inside the batch's one transaction,
+ * answering the bell's events to publish after it commits, and the undo of one row.
  */
 export interface ImportPlanner {
   plan(rows: { rowNumber: number; values: string[] }[]): Promise<RowPlan[]>;
   remember(row: { rowNumber: number; values: string[] }): void;
-  writeBatch(trx: Db, plans: RowPlan[], at: string): Promise<void>;
-  apply(ctx: AppContext, actor: Authenticated, plan: RowPlan): Promise<void>;
+  writeBatch(trx: Db, actor: Authenticated, plans: RowPlan[], at: string): Promise<LiveEvent[]>;
   undoRow(
     ctx: AppContext,
     actor: Authenticated,
@@ -246,12 +248,11 @@ export class ContactImportPlanner implements ImportPlanner {
     return richTextToPlain(sanitizeRichText(notes)).trim().length > 1000;
   }
 
-  writeBatch(trx: Db, plans: RowPlan[], at: string): Promise<void> {
-    return createPlanned(trx, plans, this.importer, at);
-  }
-
-  apply(ctx: AppContext, actor: Authenticated, plan: RowPlan): Promise<void> {
-    return updatePlanned(ctx, actor, plan);
+  async writeBatch(trx: Db, actor: Authenticated, plans: RowPlan[], at: string): Promise<LiveEvent[]> {
+    const events: LiveEvent[] = [];
+    for (const plan of plans) events.push(...(await updatePlanned(trx, actor, plan, at)));
+    await createPlanned(trx, plans, this.importer, at);
+    return events;
   }
 
   undoRow(
@@ -501,11 +502,17 @@ export async function createPlanned(trx: Db, plans: RowPlan[], owner: Person, at
 }
 
 /**
- * Applies a planned update through the contacts service's update path (the same checks, history
- * and, later, versions as the edit dialog). A refusal there turns the row into an error.
+ * Applies a planned update in the batch's transaction through the contacts service's update path
+ * (the same checks, versions and history as the edit dialog). A refusal there turns the row into
+ * an error; it is thrown before anything of the row is written, so the batch goes on.
  */
-export async function updatePlanned(ctx: AppContext, actor: Authenticated, plan: RowPlan): Promise<void> {
-  if (plan.action !== 'update' || !plan.update || plan.recordId === undefined) return;
+export async function updatePlanned(
+  trx: Db,
+  actor: Authenticated,
+  plan: RowPlan,
+  at: string,
+): Promise<LiveEvent[]> {
+  if (plan.action !== 'update' || !plan.update || plan.recordId === undefined) return [];
   try {
     // Only the fields the row changes, at the version the plan read: an edit of those fields made
     // in between is refused (409) rather than overwritten, and other fields stay as they are.
@@ -515,13 +522,15 @@ export async function updatePlanned(ctx: AppContext, actor: Authenticated, plan:
         .map((field) => [field, plan.update?.fields[field as keyof ContactFields]]),
     ) as Partial<ContactFields>;
     if (Object.keys(fields).length > 0) {
-      await updateContactFields(ctx, actor, plan.recordId, { version: plan.update.version, fields });
+      await applyContactEdit(trx, actor, plan.recordId, { version: plan.update.version, fields }, at);
     }
-    if (plan.update.assignee) await assignContact(ctx, actor, plan.recordId, plan.update.assignee.id);
+    if (!plan.update.assignee) return [];
+    return await applyContactAssignment(trx, actor, plan.recordId, plan.update.assignee.id, at);
   } catch (error) {
     if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
     plan.action = 'error';
     plan.errors.push({ field: Object.keys(error.fields ?? {})[0] ?? null, message: error.message });
+    return [];
   }
 }
 
