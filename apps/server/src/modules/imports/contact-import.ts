@@ -24,7 +24,7 @@ import { HttpError } from '../../lib/http-errors.js';
 import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import { toContact } from '../contacts/contact-mapper.js';
-import { findContact } from '../contacts/contacts.repository.js';
+import { type ContactRow, findContact, findContactsByIds } from '../contacts/contacts.repository.js';
 import {
   applyContactAssignment,
   applyContactEdit,
@@ -314,7 +314,15 @@ export class ContactImportPlanner implements ImportPlanner {
       phones: [...new Set(keyed.map((k) => k.phone).filter((p): p is string => !!p && p.length >= 6))],
     });
 
+    // By key, so each row finds its matches without going through every match of the batch.
+    const existingBy = {
+      name: groupBy(existing, (c) => c.name_key),
+      email: groupBy(existing, (c) => c.email_key),
+      phone: groupBy(existing, (c) => c.phone),
+    };
+
     const plans: RowPlan[] = [];
+    const updates: { plan: RowPlan; id: number; draft: (typeof drafts)[number] }[] = [];
     for (const [i, draft] of drafts.entries()) {
       const keys = keyed[i] as ReturnType<typeof contactDuplicateKeys>;
       const hasName = Boolean(draft.input.name && draft.input.surname);
@@ -338,16 +346,21 @@ export class ContactImportPlanner implements ImportPlanner {
       if (keys.email && !this.seen.email.has(keys.email)) this.seen.email.set(keys.email, plan.rowNumber);
       if (keys.phone && !this.seen.phone.has(keys.phone)) this.seen.phone.set(keys.phone, plan.rowNumber);
 
-      // Duplicates in the database, by the same rule.
-      const matches = existing
+      // Duplicates in the database, by the same rule, in id order.
+      const candidates = new Set([
+        ...(hasName ? (existingBy.name.get(keys.fullName) ?? []) : []),
+        ...(keys.email ? (existingBy.email.get(keys.email) ?? []) : []),
+        ...(keys.phone ? (existingBy.phone.get(keys.phone) ?? []) : []),
+      ]);
+      const matches = [...candidates]
+        .sort((a, b) => a.id - b.id)
         .map((c) => {
           const on: ('name' | 'email' | 'phone')[] = [];
           if (hasName && c.name_key === keys.fullName) on.push('name');
           if (keys.email && c.email_key === keys.email) on.push('email');
           if (keys.phone && c.phone === keys.phone) on.push('phone');
           return { contact: c, on };
-        })
-        .filter((match) => match.on.length > 0);
+        });
       for (const match of matches.slice(0, 3)) {
         plan.duplicates.push({
           in: 'database',
@@ -377,7 +390,8 @@ export class ContactImportPlanner implements ImportPlanner {
         plan.action = 'skip';
         plan.reason = `Matches ${target.length} existing contacts`;
       } else if (target.length === 1 && this.options.mode !== 'create') {
-        await this.planUpdate(plan, target[0]?.contact.id as number, draft);
+        plan.action = 'update';
+        updates.push({ plan, id: target[0]?.contact.id as number, draft });
       } else if (dbTwin) {
         plan.action = 'skip';
         plan.reason = `Already exists: ${dbTwin.contact.name} ${dbTwin.contact.surname}`;
@@ -388,9 +402,14 @@ export class ContactImportPlanner implements ImportPlanner {
       } else {
         this.planCreate(plan, draft);
       }
-      if (plan.errors.length > 0) plan.action = 'error';
       plans.push(plan);
     }
+    // The contacts the batch updates, read in one query.
+    const current = new Map(
+      (await findContactsByIds(this.db, [...new Set(updates.map((u) => u.id))])).map((row) => [row.id, row]),
+    );
+    for (const { plan, id, draft } of updates) this.planUpdate(plan, id, current.get(id), draft);
+    for (const plan of plans) if (plan.errors.length > 0) plan.action = 'error';
     return plans;
   }
 
@@ -408,12 +427,12 @@ export class ContactImportPlanner implements ImportPlanner {
     plan.create = { input: parsed.data, agency, assignee: draft.assignee ?? this.importer };
   }
 
-  private async planUpdate(
+  private planUpdate(
     plan: RowPlan,
     id: number,
+    row: ContactRow | undefined,
     draft: { input: Record<string, unknown>; assignee: Person | null },
   ) {
-    const row = await findContact(this.db, id);
     if (!row) {
       plan.action = 'skip';
       plan.reason = 'No existing contact matches';
@@ -460,6 +479,15 @@ export class ContactImportPlanner implements ImportPlanner {
       version: row.version,
     };
   }
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string | null): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    if (k) groups.set(k, [...(groups.get(k) ?? []), item]);
+  }
+  return groups;
 }
 
 export const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
