@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from './helpers/contacts.js';
 import { fixture, preview, rows, run, upload, waitForImport } from './helpers/imports.js';
-import { createTestApp, type SignedIn, signIn, type TestApp } from './helpers/test-app.js';
+import { createTestApp, errorOf, type SignedIn, signIn, type TestApp } from './helpers/test-app.js';
 
 let t: TestApp;
 let ada: SignedIn;
@@ -80,8 +80,18 @@ describe('partner import', () => {
     const twice = await preview(t, bora, again.id, { mapping: again.mapping });
     expect(twice.preview).toMatchObject({ create: 0, skip: 2, error: 1 });
 
-    expect((await call(t, 'POST', `/api/imports/${view.id}/undo`, bora)).statusCode).toBe(202);
-    const undone = await waitForImport(t, bora, view.id, ['undone']);
+    // Undo deactivates partners, which only an admin may do: the importer is refused.
+    const refused = await call(t, 'POST', `/api/imports/${view.id}/undo`, bora);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toBe(
+      'Only an administrator can undo a partner import: it deactivates the partners it created',
+    );
+    expect((await agencyNamed('Sea View Homes'))?.isActive).toBe(true);
+    expect((await call(t, 'GET', `/api/imports/${view.id}`, bora)).json<{ state: string }>().state).toBe(
+      'done',
+    );
+    expect((await call(t, 'POST', `/api/imports/${view.id}/undo`, ada)).statusCode).toBe(202);
+    const undone = await waitForImport(t, ada, view.id, ['undone']);
     expect(undone.undo).toEqual({ deactivated: 2, restored: 0, kept: 0 });
     expect((await agencyNamed('Sea View Homes'))?.isActive).toBe(false);
   });
@@ -108,8 +118,9 @@ describe('partner import', () => {
     });
     await run(t, bora, view.id, { mapping: view.mapping, mode: 'update', key: 'email' });
     expect(await agencyNamed('Harbour Estates')).toMatchObject({ commissionRate: 6, city: 'Lefkoşa' });
-    await call(t, 'POST', `/api/imports/${view.id}/undo`, bora);
-    await waitForImport(t, bora, view.id, ['undone']);
+    expect((await call(t, 'POST', `/api/imports/${view.id}/undo`, bora)).statusCode).toBe(403);
+    expect((await call(t, 'POST', `/api/imports/${view.id}/undo`, ada)).statusCode).toBe(202);
+    await waitForImport(t, ada, view.id, ['undone']);
     expect(await agencyNamed('Harbour Estates')).toMatchObject({ commissionRate: 4, city: 'Girne' });
   });
 });

@@ -4,7 +4,7 @@ import { createEventBus } from '../src/modules/events/create-event-bus.js';
 import { createFileStore } from '../src/modules/files/storage/index.js';
 import { IMPORT_BATCH_ROWS, IMPORT_RUN_JOB, importJobHandlers } from '../src/modules/imports/import-jobs.js';
 import { JobRunner } from '../src/modules/jobs/job-runner.js';
-import { call } from './helpers/contacts.js';
+import { type ContactJson, call, createContact, type HistoryJson, leadPayload } from './helpers/contacts.js';
 import { type ImportJson, upload } from './helpers/imports.js';
 import { createTestApp, type SignedIn, signIn, type TestApp } from './helpers/test-app.js';
 
@@ -12,6 +12,9 @@ let t: TestApp;
 let bora: SignedIn;
 let ctx: AppContext;
 const ROWS = IMPORT_BATCH_ROWS * 2 + 100;
+/** Rows of the second batch that update contacts already there. */
+const UPDATED = [IMPORT_BATCH_ROWS + 5, IMPORT_BATCH_ROWS + 6, IMPORT_BATCH_ROWS + 7];
+const phoneOf = (i: number) => `9053300${String(10000 + i)}`;
 
 beforeAll(async () => {
   // No runner in the app: this file runs the import's jobs itself, to stop one midway.
@@ -37,22 +40,43 @@ async function importOf(id: number): Promise<ImportJson> {
 }
 
 describe('an interrupted import', () => {
-  it('resumes after the last committed batch: every row is written once and counted once', async () => {
-    const lines = ['Name,Surname,Email,Phone,Source'];
+  it('resumes after the last committed batch: every row, create or update, is written once and counted once', async () => {
+    const existing: ContactJson[] = [];
+    for (const i of UPDATED) {
+      existing.push(
+        await createContact(
+          t,
+          bora,
+          leadPayload({
+            name: `Resume${i}`,
+            surname: 'Row',
+            email: `resume${i}@example.com`,
+            phone: phoneOf(i),
+            city: 'Lefkoşa',
+          }),
+        ),
+      );
+    }
+    const lines = ['Name,Surname,Email,Phone,Source,City'];
     for (let i = 0; i < ROWS; i++)
-      lines.push(`Resume${i},Row,resume${i}@example.com,9053300${String(10000 + i)},Facebook`);
+      lines.push(`Resume${i},Row,resume${i}@example.com,${phoneOf(i)},Facebook,Girne`);
     const view = await upload(t, bora, 'resume.csv', `${lines.join('\n')}\n`);
-    const settings = { mapping: view.mapping, mode: 'create', key: 'email', skipErrors: true };
+    const settings = { mapping: view.mapping, mode: 'upsert', key: 'email', skipErrors: true };
     const handlers = importJobHandlers(ctx);
 
     const previewing = new JobRunner(t.db, { pollMs: 0 });
     for (const [kind, handler] of Object.entries(handlers)) previewing.register(kind, handler);
     expect((await call(t, 'POST', `/api/imports/${view.id}/preview`, bora, settings)).statusCode).toBe(202);
     await previewing.runDue();
-    expect((await importOf(view.id)).preview).toMatchObject({ create: ROWS, error: 0 });
+    expect((await importOf(view.id)).preview).toMatchObject({
+      create: ROWS - UPDATED.length,
+      update: UPDATED.length,
+      error: 0,
+    });
 
     expect((await call(t, 'POST', `/api/imports/${view.id}/run`, bora, settings)).statusCode).toBe(202);
-    // The first process dies while writing its second batch: that batch's transaction is rolled back.
+    // The first process dies while writing its second batch: that batch's transaction, its updates
+    // included, is rolled back.
     const dying = new JobRunner(t.db, { pollMs: 0 });
     dying.register(IMPORT_RUN_JOB, (job) => {
       let writes = 0;
@@ -75,6 +99,10 @@ describe('an interrupted import', () => {
       done: IMPORT_BATCH_ROWS,
       total: ROWS,
     });
+    for (const contact of existing) {
+      const now = (await call(t, 'GET', `/api/contacts/${contact.id}`, bora)).json<ContactJson>();
+      expect(now.city).toBe('Lefkoşa');
+    }
 
     // Another process takes the job up (its retry is due at once here) and finishes it.
     await t.db
@@ -87,10 +115,23 @@ describe('an interrupted import', () => {
     await next.runDue();
     const done = await importOf(view.id);
     expect(done.state).toBe('done');
-    expect(done.counts).toEqual({ created: ROWS, updated: 0, skipped: 0, errors: 0 });
+    expect(done.counts).toEqual({
+      created: ROWS - UPDATED.length,
+      updated: UPDATED.length,
+      skipped: 0,
+      errors: 0,
+    });
     expect(done.progress).toMatchObject({ state: 'done', done: ROWS, total: ROWS });
     const listed = await call(t, 'GET', '/api/contacts?type=lead&filter.email=contains:resume&limit=1', bora);
     expect(listed.headers['x-total-count']).toBe(String(ROWS));
+    for (const contact of existing) {
+      const history = (await call(t, 'GET', `/api/contacts/${contact.id}/history`, bora)).json<
+        HistoryJson[]
+      >();
+      expect(history.filter((entry) => entry.field === 'city')).toMatchObject([
+        { oldValue: 'Lefkoşa', newValue: 'Girne', user: { name: 'Bora Bey' } },
+      ]);
+    }
     const job = await t.db
       .selectFrom('jobs')
       .select(['attempts'])

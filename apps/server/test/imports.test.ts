@@ -160,6 +160,18 @@ describe('bad files are refused and nothing is written', () => {
       400,
       'The file is not a text CSV file. Save it from your spreadsheet as "CSV UTF-8 (Comma delimited)".',
     ],
+    // A UTF-8 byte order mark, then a byte no UTF-8 file holds.
+    [
+      'contacts-broken-utf8.csv',
+      400,
+      'The file’s characters could not be read. Save it from your spreadsheet as "CSV UTF-8 (Comma delimited)" and import that file.',
+    ],
+    // UTF-8 Turkish letters, and one name in Windows-1254: no single encoding reads it right.
+    [
+      'contacts-mixed-encodings.csv',
+      400,
+      'The file’s characters could not be read. Save it from your spreadsheet as "CSV UTF-8 (Comma delimited)" and import that file.',
+    ],
   ])('%s answers %i with its message', async (name, status, message) => {
     const before = await call(t, 'GET', '/api/imports', bora);
     const res = await uploadFile(t, bora, name, fixture(name));
@@ -590,4 +602,41 @@ describe('encodings', () => {
       ['Çağrı', 'Güneş'],
     ]);
   });
+
+  it('reads a Windows-1252 file (Excel\'s "CSV" on Western European Windows)', async () => {
+    const view = await upload(t, bora, 'contacts-windows-1252.csv', fixture('contacts-windows-1252.csv'));
+    expect(view.mapping).toEqual(['name', 'surname', 'email', 'phone', 'city', 'source']);
+    expect(view.samples.map((row) => [row[0], row[1], row[4]])).toEqual([
+      ['François', 'Lefèvre', 'Besançon'],
+      ['Jürgen', 'Müller', 'Köln'],
+      ['Zoë', 'Ångström', 'Malmö'],
+    ]);
+  });
+
+  it('reads an ISO-8859-2 file (Central European letters) with semicolons', async () => {
+    const view = await upload(t, bora, 'contacts-iso-8859-2.csv', fixture('contacts-iso-8859-2.csv'));
+    expect(view.mapping).toEqual(['name', 'surname', 'email', 'phone', 'city', 'source']);
+    expect(view.samples.map((row) => [row[0], row[1], row[4]])).toEqual([
+      ['Łukasz', 'Wałęsa', 'Łódź'],
+      ['Tomáš', 'Dvořák', 'Plzeň'],
+      ['Zsófia', 'Kővári', 'Győr'],
+    ]);
+  });
+
+  it.each(['contacts-utf16le.csv', 'contacts-utf16be.csv'])(
+    'reads UTF-16 with its byte order mark and tabs (Excel\'s "Unicode Text"): %s',
+    async (name) => {
+      const view = await upload(t, bora, name, fixture(name));
+      expect(view.columns).toEqual(['Name', 'Surname', 'E-Mail', 'Phone Number', 'Nationality', 'Source']);
+      expect(view.samples.map((row) => row.slice(0, 3))).toEqual([
+        ['İpek', 'Şahin', 'ipek.utf16@example.com'],
+        ['Çağrı', 'Güneş', 'cagri.utf16@example.com'],
+      ]);
+      // The run reads the file the same way.
+      const previewed = await preview(t, bora, view.id, { mapping: view.mapping });
+      expect(previewed.preview).toMatchObject({ create: 2, error: 0 });
+      const planned = await rows(t, bora, view.id);
+      expect(planned.map((row) => row.label)).toEqual(['İpek Şahin', 'Çağrı Güneş']);
+    },
+  );
 });

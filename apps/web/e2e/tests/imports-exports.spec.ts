@@ -2,6 +2,16 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { CrmApi, uniquePhone, uniqueSurname } from './support/contacts-api';
 import { confirm, contactRows, openLeadsSignedIn, searchBox } from './support/contacts-ui';
+import {
+  adminApi,
+  createAgencyViaApi,
+  createContactViaApi,
+  openAgencyTab,
+  openPartnerFromList,
+  uniquePartnerName,
+} from './support/partners-setup';
+import { logInAsAdmin } from './support/session';
+import { sidebar } from './support/ui';
 
 async function countOf(page: Page, label: string) {
   return page.getByTestId(`count-${label.toLowerCase().replace(/\s+/g, '-')}`);
@@ -23,7 +33,7 @@ test.describe('import and export (issue: bring the data in and take it out)', ()
     ].join('\r\n');
 
     await openLeadsSignedIn(page, api);
-    await page.getByRole('link', { name: 'Import' }).click();
+    await page.getByRole('link', { name: 'Import', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Import Leads' })).toBeVisible();
     await page.locator('input[type="file"]').setInputFiles({
       name: `${surname}.csv`,
@@ -74,8 +84,9 @@ test.describe('import and export (issue: bring the data in and take it out)', ()
     await expect(contactRows(page)).toHaveCount(2);
     await expect(contactRows(page).filter({ hasText: `Aylin ${surname}` })).toBeVisible();
 
-    // Undo from the import history.
-    await page.goto('/imports');
+    // Undo from the import history, found in the sidebar.
+    await sidebar(page).getByRole('link', { name: 'Imports' }).click();
+    await expect(page.getByRole('heading', { name: 'Import history', level: 1 })).toBeVisible();
     await page.getByRole('link', { name: `${surname}.csv` }).click();
     await page.getByRole('button', { name: 'Undo import' }).click();
     await confirm(page, 'Undo import', 'Undo import');
@@ -113,5 +124,32 @@ test.describe('import and export (issue: bring the data in and take it out)', ()
       `Gizem ${surname}`,
     ]);
     await expect(page.getByText('Exported 3 rows')).toBeVisible();
+  });
+
+  test("a partner's customers export holds what the tab's search shows", async ({ page, request }) => {
+    const api = await adminApi(request);
+    const agency = await createAgencyViaApi(request, api, { name: uniquePartnerName('Exporter') });
+    const surname = uniqueSurname();
+    for (const name of ['Hale', 'Irmak']) {
+      await createContactViaApi(request, api, { type: 'CUSTOMER', name, surname, agencyId: agency.id });
+    }
+    await createContactViaApi(request, api, { type: 'CUSTOMER', name: 'Jale', agencyId: agency.id });
+
+    await logInAsAdmin(page);
+    await openPartnerFromList(page, agency.name);
+    const customers = await openAgencyTab(page, 'Customers');
+    await customers.getByRole('searchbox', { name: 'Search customers' }).fill(surname);
+    await expect(customers.locator('tbody').getByRole('row')).toHaveCount(2);
+    await customers.getByRole('button', { name: 'Export' }).click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('dialog', { name: 'Export' }).getByRole('button', { name: 'Download' }).click();
+    const text = readFileSync((await (await downloading).path()) as string, 'utf8').replace(/^\uFEFF/, '');
+    const names = text
+      .trim()
+      .split(/\r?\n/)
+      .slice(1)
+      .map((line) => line.split(',').slice(0, 2).join(' '));
+    expect(names.sort()).toEqual([`Hale ${surname}`, `Irmak ${surname}`]);
+    await expect(page.getByText('Exported 2 rows')).toBeVisible();
   });
 });

@@ -150,22 +150,34 @@ export async function createAgency(
   actor: Authenticated,
   form: AgencyForm,
 ): Promise<AgencyDetail> {
-  const parentName = await checkParent(ctx.db, null, form.parentAgencyId);
-  await checkReps(ctx.db, form.assignedSalesRepIds);
   const at = nowIso();
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    const agencyId = await insertAgency(trx, {
-      ...agencyColumns(form, parentName),
-      created_by_id: actor.user.id,
-      creator_key: foldCase(actor.user.name),
-      is_active: 1,
-      created_at: at,
-      updated_at: at,
-    });
-    await replaceSalesReps(trx, agencyId, form.assignedSalesRepIds);
-    return agencyId;
-  });
+  const id = await ctx.db.transaction().execute((trx) => insertNewAgency(trx, actor, form, at));
   return agencyDetail(ctx, actor, id);
+}
+
+/**
+ * A new agency inside the caller's transaction (the form's, or an import batch's, where a parent
+ * created by an earlier row of the batch is already visible): its parent and sales reps checked,
+ * then the row and its reps written.
+ */
+export async function insertNewAgency(
+  trx: Db,
+  actor: Authenticated,
+  form: AgencyForm,
+  at: string,
+): Promise<number> {
+  const parentName = await checkParent(trx, null, form.parentAgencyId);
+  await checkReps(trx, form.assignedSalesRepIds);
+  const agencyId = await insertAgency(trx, {
+    ...agencyColumns(form, parentName),
+    created_by_id: actor.user.id,
+    creator_key: foldCase(actor.user.name),
+    is_active: 1,
+    created_at: at,
+    updated_at: at,
+  });
+  await replaceSalesReps(trx, agencyId, form.assignedSalesRepIds);
+  return agencyId;
 }
 
 const HISTORY_FIELDS = [

@@ -20,6 +20,7 @@ import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
 import { nowIso } from '../../lib/time.js';
 import type { Authenticated } from '../auth/auth.service.js';
+import type { LiveEvent } from '../events/event-types.js';
 import { filesOf } from '../files/files.service.js';
 import { type HistoryEntryWrite, insertHistory, insertHistoryBatch } from '../history/history.repository.js';
 import { changedFields, type HistoryValue } from '../history/history.service.js';
@@ -283,28 +284,37 @@ export async function updateContactFields(
   edit: Edit<ContactFields>,
 ): Promise<Contact> {
   await refusingStale(
-    () =>
-      ctx.db.transaction().execute(async (trx) => {
-        const state = await lockVersion(trx, 'contacts', id);
-        const existing = state && (await findContact(trx, id));
-        if (!state || !existing || (existing.is_active !== 1 && !isAdmin(actor)))
-          throw notFound(m.contactNotFound);
-        const input: ContactFields = { ...fieldsOf(toContact(existing)), ...edit.fields };
-        const { columns, changes } = await prepareContactUpdate(trx, existing, input);
-        const changing = changes.map((change) => change.field as string);
-        assertFresh('contact', state, edit.version, changing);
-        if (changes.length === 0) return;
-        const at = nowIso();
-        await updateContact(trx, id, {
-          ...columns,
-          ...versionColumns(state, changing, actor.user.id),
-          updated_at: at,
-        });
-        await insertHistory(trx, { kind: 'contact', id }, actor.user.id, changes, at);
-      }),
+    () => ctx.db.transaction().execute((trx) => applyContactEdit(trx, actor, id, edit, nowIso())),
     () => contactDetail(ctx, actor, id),
   );
   return toContact((await findContact(ctx.db, id))!);
+}
+
+/**
+ * The body of every contact edit, inside the caller's transaction (the edit dialog's, or an import
+ * batch's with its other rows): lock, read, check the rules and the version, write and record.
+ */
+export async function applyContactEdit(
+  trx: Db,
+  actor: Authenticated,
+  id: number,
+  edit: Edit<ContactFields>,
+  at: string,
+): Promise<void> {
+  const state = await lockVersion(trx, 'contacts', id);
+  const existing = state && (await findContact(trx, id));
+  if (!state || !existing || (existing.is_active !== 1 && !isAdmin(actor))) throw notFound(m.contactNotFound);
+  const input: ContactFields = { ...fieldsOf(toContact(existing)), ...edit.fields };
+  const { columns, changes } = await prepareContactUpdate(trx, existing, input);
+  const changing = changes.map((change) => change.field as string);
+  assertFresh('contact', state, edit.version, changing);
+  if (changes.length === 0) return;
+  await updateContact(trx, id, {
+    ...columns,
+    ...versionColumns(state, changing, actor.user.id),
+    updated_at: at,
+  });
+  await insertHistory(trx, { kind: 'contact', id }, actor.user.id, changes, at);
 }
 
 /**
@@ -393,29 +403,43 @@ export async function assignContact(
   id: number,
   assignedToId: number,
 ): Promise<Contact> {
-  const existing = await visibleContact(ctx, actor, id);
-  const name = await findActiveUserName(ctx.db, assignedToId);
-  if (name === undefined) throw badRequest(m.assigneeNotFound, { assignedToId: m.assigneeNotFound });
-  if (existing.assigned_to_id === assignedToId) return toContact(existing);
-  const at = nowIso();
-  const events = await ctx.db.transaction().execute(async (trx) => {
-    await updateContact(trx, id, {
-      assigned_to_id: assignedToId,
-      assignee_key: foldCase(name),
-      updated_at: at,
-    });
-    await insertHistory(
-      trx,
-      { kind: 'contact', id },
-      actor.user.id,
-      [{ kind: 'edited', field: 'assignedTo', oldValue: existing.assignee_name, newValue: name }],
-      at,
-    );
-    const contactName = `${existing.name} ${existing.surname}`;
-    return notify(trx, contactAssigned(actor, assignedToId, id, contactName), at);
-  });
+  const events = await ctx.db
+    .transaction()
+    .execute((trx) => applyContactAssignment(trx, actor, id, assignedToId, nowIso()));
   ctx.events.publish(...events);
   return toContact((await findContact(ctx.db, id))!);
+}
+
+/**
+ * Gives a contact to a user inside the caller's transaction (the assign action's, or an import
+ * batch's) and answers the bell's events, to publish once the transaction has committed.
+ */
+export async function applyContactAssignment(
+  trx: Db,
+  actor: Authenticated,
+  id: number,
+  assignedToId: number,
+  at: string,
+): Promise<LiveEvent[]> {
+  const existing = await findContact(trx, id);
+  if (!existing || (existing.is_active !== 1 && !isAdmin(actor))) throw notFound(m.contactNotFound);
+  const name = await findActiveUserName(trx, assignedToId);
+  if (name === undefined) throw badRequest(m.assigneeNotFound, { assignedToId: m.assigneeNotFound });
+  if (existing.assigned_to_id === assignedToId) return [];
+  await updateContact(trx, id, {
+    assigned_to_id: assignedToId,
+    assignee_key: foldCase(name),
+    updated_at: at,
+  });
+  await insertHistory(
+    trx,
+    { kind: 'contact', id },
+    actor.user.id,
+    [{ kind: 'edited', field: 'assignedTo', oldValue: existing.assignee_name, newValue: name }],
+    at,
+  );
+  const contactName = `${existing.name} ${existing.surname}`;
+  return notify(trx, contactAssigned(actor, assignedToId, id, contactName), at);
 }
 
 export async function contactDetail(

@@ -10,8 +10,15 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { HttpError } from '../../lib/http-errors.js';
 import { findAgency, salesRepsOf } from '../agencies/agencies.repository.js';
-import { createAgency, setAgencyActive, toAgency, updateAgencyForm } from '../agencies/agencies.service.js';
+import {
+  applyAgencyEdit,
+  insertNewAgency,
+  setAgencyActive,
+  toAgency,
+  updateAgencyForm,
+} from '../agencies/agencies.service.js';
 import type { Authenticated } from '../auth/auth.service.js';
+import type { LiveEvent } from '../events/event-types.js';
 import type {
   DuplicateNote,
   ImportPlanner,
@@ -256,31 +263,37 @@ export class AgencyImportPlanner implements ImportPlanner {
     plan.agency = { form: parsed.data };
   }
 
-  async writeBatch(_trx: Db, _plans: RowPlan[], _at: string): Promise<void> {}
-
-  /** Partners are written one by one through the partner service (the form's checks and history). */
-  async apply(ctx: AppContext, actor: Authenticated, plan: RowPlan): Promise<void> {
-    if ((plan.action !== 'create' && plan.action !== 'update') || !plan.agency) return;
-    try {
-      const form = { ...plan.agency.form };
-      if (plan.agency.parentPending) {
-        const parent = await findAgencyByNameOrEmail(ctx.db, plan.agency.parentPending);
-        if (!parent) throw new HttpError(400, m.parentNotFound, { parentAgencyId: m.parentNotFound });
-        form.parentAgencyId = parent.id;
+  /**
+   * Partners are written row by row through the partner service's create and update paths (the
+   * form's checks of parent and sales reps), all in the batch's transaction. A refusal there is
+   * thrown before anything of the row is written: the row becomes an error and the batch goes on.
+   */
+  async writeBatch(trx: Db, actor: Authenticated, plans: RowPlan[], at: string): Promise<LiveEvent[]> {
+    for (const plan of plans) {
+      if ((plan.action !== 'create' && plan.action !== 'update') || !plan.agency) continue;
+      try {
+        const form = { ...plan.agency.form };
+        if (plan.agency.parentPending) {
+          // Created by an earlier row: committed with an earlier batch, or written earlier in this one.
+          const parent = await findAgencyByNameOrEmail(trx, plan.agency.parentPending);
+          if (!parent) throw new HttpError(400, m.parentNotFound, { parentAgencyId: m.parentNotFound });
+          form.parentAgencyId = parent.id;
+        }
+        if (plan.action === 'create') plan.recordId = await insertNewAgency(trx, actor, form, at);
+        else {
+          const changed = Object.keys(plan.changes ?? {}) as (keyof AgencyForm)[];
+          const fields = Object.fromEntries(
+            changed.map((field) => [field, form[field]]),
+          ) as Partial<AgencyForm>;
+          await applyAgencyEdit(trx, actor, plan.recordId as number, { version: undefined, fields });
+        }
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+        plan.action = 'error';
+        plan.errors.push({ field: Object.keys(error.fields ?? {})[0] ?? null, message: error.message });
       }
-      if (plan.action === 'create') plan.recordId = (await createAgency(ctx, actor, form)).id;
-      else {
-        const changed = Object.keys(plan.changes ?? {}) as (keyof AgencyForm)[];
-        const fields = Object.fromEntries(
-          changed.map((field) => [field, form[field]]),
-        ) as Partial<AgencyForm>;
-        await updateAgencyForm(ctx, actor, plan.recordId as number, { version: undefined, fields });
-      }
-    } catch (error) {
-      if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-      plan.action = 'error';
-      plan.errors.push({ field: Object.keys(error.fields ?? {})[0] ?? null, message: error.message });
     }
+    return [];
   }
 
   async undoRow(

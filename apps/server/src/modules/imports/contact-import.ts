@@ -24,13 +24,16 @@ import { HttpError } from '../../lib/http-errors.js';
 import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import { toContact } from '../contacts/contact-mapper.js';
-import { findContact } from '../contacts/contacts.repository.js';
+import { type ContactRow, findContact, findContactsByIds } from '../contacts/contacts.repository.js';
 import {
+  applyContactAssignment,
+  applyContactEdit,
   assignContact,
   deactivateContact,
   insertNewContacts,
   updateContactFields,
 } from '../contacts/contacts.service.js';
+import type { LiveEvent } from '../events/event-types.js';
 import type { Mapping } from './import-fields.js';
 import {
   callingCodeValue,
@@ -74,15 +77,14 @@ export interface RowPlan {
 }
 
 /**
- * What an import needs of the records it imports: the same plan for the preview and the run,
- * writes of a batch inside its transaction (`writeBatch`) or through the record's service one by
- * one before it (`apply`), and the undo of one row.
+ * What an import needs of the records it imports: the same plan for the preview and the run, the
+ * writes of a batch (creates and updates with their history) inside the batch's one transaction,
+ * answering the bell's events to publish after it commits, and the undo of one row.
  */
 export interface ImportPlanner {
   plan(rows: { rowNumber: number; values: string[] }[]): Promise<RowPlan[]>;
   remember(row: { rowNumber: number; values: string[] }): void;
-  writeBatch(trx: Db, plans: RowPlan[], at: string): Promise<void>;
-  apply(ctx: AppContext, actor: Authenticated, plan: RowPlan): Promise<void>;
+  writeBatch(trx: Db, actor: Authenticated, plans: RowPlan[], at: string): Promise<LiveEvent[]>;
   undoRow(
     ctx: AppContext,
     actor: Authenticated,
@@ -246,12 +248,11 @@ export class ContactImportPlanner implements ImportPlanner {
     return richTextToPlain(sanitizeRichText(notes)).trim().length > 1000;
   }
 
-  writeBatch(trx: Db, plans: RowPlan[], at: string): Promise<void> {
-    return createPlanned(trx, plans, this.importer, at);
-  }
-
-  apply(ctx: AppContext, actor: Authenticated, plan: RowPlan): Promise<void> {
-    return updatePlanned(ctx, actor, plan);
+  async writeBatch(trx: Db, actor: Authenticated, plans: RowPlan[], at: string): Promise<LiveEvent[]> {
+    const events: LiveEvent[] = [];
+    for (const plan of plans) events.push(...(await updatePlanned(trx, actor, plan, at)));
+    await createPlanned(trx, plans, this.importer, at);
+    return events;
   }
 
   undoRow(
@@ -313,7 +314,15 @@ export class ContactImportPlanner implements ImportPlanner {
       phones: [...new Set(keyed.map((k) => k.phone).filter((p): p is string => !!p && p.length >= 6))],
     });
 
+    // By key, so each row finds its matches without going through every match of the batch.
+    const existingBy = {
+      name: groupBy(existing, (c) => c.name_key),
+      email: groupBy(existing, (c) => c.email_key),
+      phone: groupBy(existing, (c) => c.phone),
+    };
+
     const plans: RowPlan[] = [];
+    const updates: { plan: RowPlan; id: number; draft: (typeof drafts)[number] }[] = [];
     for (const [i, draft] of drafts.entries()) {
       const keys = keyed[i] as ReturnType<typeof contactDuplicateKeys>;
       const hasName = Boolean(draft.input.name && draft.input.surname);
@@ -337,16 +346,21 @@ export class ContactImportPlanner implements ImportPlanner {
       if (keys.email && !this.seen.email.has(keys.email)) this.seen.email.set(keys.email, plan.rowNumber);
       if (keys.phone && !this.seen.phone.has(keys.phone)) this.seen.phone.set(keys.phone, plan.rowNumber);
 
-      // Duplicates in the database, by the same rule.
-      const matches = existing
+      // Duplicates in the database, by the same rule, in id order.
+      const candidates = new Set([
+        ...(hasName ? (existingBy.name.get(keys.fullName) ?? []) : []),
+        ...(keys.email ? (existingBy.email.get(keys.email) ?? []) : []),
+        ...(keys.phone ? (existingBy.phone.get(keys.phone) ?? []) : []),
+      ]);
+      const matches = [...candidates]
+        .sort((a, b) => a.id - b.id)
         .map((c) => {
           const on: ('name' | 'email' | 'phone')[] = [];
           if (hasName && c.name_key === keys.fullName) on.push('name');
           if (keys.email && c.email_key === keys.email) on.push('email');
           if (keys.phone && c.phone === keys.phone) on.push('phone');
           return { contact: c, on };
-        })
-        .filter((match) => match.on.length > 0);
+        });
       for (const match of matches.slice(0, 3)) {
         plan.duplicates.push({
           in: 'database',
@@ -376,7 +390,8 @@ export class ContactImportPlanner implements ImportPlanner {
         plan.action = 'skip';
         plan.reason = `Matches ${target.length} existing contacts`;
       } else if (target.length === 1 && this.options.mode !== 'create') {
-        await this.planUpdate(plan, target[0]?.contact.id as number, draft);
+        plan.action = 'update';
+        updates.push({ plan, id: target[0]?.contact.id as number, draft });
       } else if (dbTwin) {
         plan.action = 'skip';
         plan.reason = `Already exists: ${dbTwin.contact.name} ${dbTwin.contact.surname}`;
@@ -387,9 +402,14 @@ export class ContactImportPlanner implements ImportPlanner {
       } else {
         this.planCreate(plan, draft);
       }
-      if (plan.errors.length > 0) plan.action = 'error';
       plans.push(plan);
     }
+    // The contacts the batch updates, read in one query.
+    const current = new Map(
+      (await findContactsByIds(this.db, [...new Set(updates.map((u) => u.id))])).map((row) => [row.id, row]),
+    );
+    for (const { plan, id, draft } of updates) this.planUpdate(plan, id, current.get(id), draft);
+    for (const plan of plans) if (plan.errors.length > 0) plan.action = 'error';
     return plans;
   }
 
@@ -407,12 +427,12 @@ export class ContactImportPlanner implements ImportPlanner {
     plan.create = { input: parsed.data, agency, assignee: draft.assignee ?? this.importer };
   }
 
-  private async planUpdate(
+  private planUpdate(
     plan: RowPlan,
     id: number,
+    row: ContactRow | undefined,
     draft: { input: Record<string, unknown>; assignee: Person | null },
   ) {
-    const row = await findContact(this.db, id);
     if (!row) {
       plan.action = 'skip';
       plan.reason = 'No existing contact matches';
@@ -461,6 +481,15 @@ export class ContactImportPlanner implements ImportPlanner {
   }
 }
 
+function groupBy<T>(items: T[], key: (item: T) => string | null): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    if (k) groups.set(k, [...(groups.get(k) ?? []), item]);
+  }
+  return groups;
+}
+
 export const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function describeShared(on: string[]): string {
@@ -501,11 +530,17 @@ export async function createPlanned(trx: Db, plans: RowPlan[], owner: Person, at
 }
 
 /**
- * Applies a planned update through the contacts service's update path (the same checks, history
- * and, later, versions as the edit dialog). A refusal there turns the row into an error.
+ * Applies a planned update in the batch's transaction through the contacts service's update path
+ * (the same checks, versions and history as the edit dialog). A refusal there turns the row into
+ * an error; it is thrown before anything of the row is written, so the batch goes on.
  */
-export async function updatePlanned(ctx: AppContext, actor: Authenticated, plan: RowPlan): Promise<void> {
-  if (plan.action !== 'update' || !plan.update || plan.recordId === undefined) return;
+export async function updatePlanned(
+  trx: Db,
+  actor: Authenticated,
+  plan: RowPlan,
+  at: string,
+): Promise<LiveEvent[]> {
+  if (plan.action !== 'update' || !plan.update || plan.recordId === undefined) return [];
   try {
     // Only the fields the row changes, at the version the plan read: an edit of those fields made
     // in between is refused (409) rather than overwritten, and other fields stay as they are.
@@ -515,13 +550,15 @@ export async function updatePlanned(ctx: AppContext, actor: Authenticated, plan:
         .map((field) => [field, plan.update?.fields[field as keyof ContactFields]]),
     ) as Partial<ContactFields>;
     if (Object.keys(fields).length > 0) {
-      await updateContactFields(ctx, actor, plan.recordId, { version: plan.update.version, fields });
+      await applyContactEdit(trx, actor, plan.recordId, { version: plan.update.version, fields }, at);
     }
-    if (plan.update.assignee) await assignContact(ctx, actor, plan.recordId, plan.update.assignee.id);
+    if (!plan.update.assignee) return [];
+    return await applyContactAssignment(trx, actor, plan.recordId, plan.update.assignee.id, at);
   } catch (error) {
     if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
     plan.action = 'error';
     plan.errors.push({ field: Object.keys(error.fields ?? {})[0] ?? null, message: error.message });
+    return [];
   }
 }
 

@@ -1,12 +1,13 @@
 import path from 'node:path';
-import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
 import { badRequest } from '../../lib/http-errors.js';
+import { type Encoding, encodingOf } from './import-encoding.js';
 
 export type ImportFormat = 'csv' | 'xlsx';
-export type Encoding = 'utf-8' | 'windows-1254';
 
 /** At least 50 MB, as the import promises; a 100,000-row contact sheet is about 15 MB. */
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
@@ -51,55 +52,65 @@ const HEAD_BYTES = 64 * 1024;
 export type OpenFile = () => Promise<Readable>;
 
 /**
- * How a CSV file is written: UTF-8 (with or without BOM) when every byte sequence is valid UTF-8,
- * else Windows-1254 (Excel's "CSV" on Turkish Windows; it reads Windows-1252 files' letters alike
- * except six Turkish ones). A file with NUL bytes or a ZIP signature is not text and is refused.
- * The separator is whichever of ; , and tab the header line holds most of.
+ * How a CSV file is written (see `encodingOf`) and which of ; , and tab its header line holds most
+ * of. A file with a ZIP signature, or NUL bytes outside UTF-16, is not text and is refused.
  */
 export async function sniffCsv(open: OpenFile): Promise<CsvDialect> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let utf8 = true;
-  let head = '';
   const rawHead: Buffer[] = [];
   let rawLength = 0;
   let first = true;
+  let utf16 = false;
   for await (const chunk of (await open()) as AsyncIterable<Buffer>) {
-    if (first && chunk.subarray(0, 4).equals(ZIP_MAGIC)) throw badRequest(fileMessages.binary);
-    first = false;
-    if (chunk.includes(0)) throw badRequest(fileMessages.binary);
+    if (first) {
+      if (chunk.subarray(0, 4).equals(ZIP_MAGIC)) throw badRequest(fileMessages.binary);
+      // Half the bytes of UTF-16 text are NUL: only its head is read, to find the separator.
+      utf16 = (chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff);
+      first = false;
+    }
     if (rawLength < HEAD_BYTES) {
       rawHead.push(chunk);
       rawLength += chunk.length;
     }
+    if (utf16) {
+      if (rawLength >= HEAD_BYTES) break;
+      continue;
+    }
+    if (chunk.includes(0)) throw badRequest(fileMessages.binary);
     if (utf8) {
       try {
-        const text = decoder.decode(chunk, { stream: true });
-        if (head.length < HEAD_BYTES) head += text;
+        decoder.decode(chunk, { stream: true });
       } catch {
         utf8 = false;
       }
     }
   }
-  if (utf8) {
+  if (utf8 && !utf16) {
     try {
       decoder.decode();
     } catch {
       utf8 = false;
     }
   }
-  if (!utf8) head = new TextDecoder('windows-1254').decode(Buffer.concat(rawHead).subarray(0, HEAD_BYTES));
-  const headerLine = head.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const head = Buffer.concat(rawHead).subarray(0, HEAD_BYTES);
+  const encoding = encodingOf(head, utf8 && !utf16);
+  if (!encoding) throw badRequest(fileMessages.encoding);
+  const text = iconv.decode(head, encoding);
+  const headerLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
   const counts = [';', ',', '\t'].map((d) => [d, headerLine.split(d).length - 1] as const);
   counts.sort((a, b) => b[1] - a[1]);
   return {
-    encoding: utf8 ? 'utf-8' : 'windows-1254',
+    encoding,
     delimiter: (counts[0]?.[1] ?? 0) > 0 ? (counts[0]?.[0] ?? ',') : ',',
   };
 }
 
 async function* csvRows(open: OpenFile, dialect: CsvDialect): AsyncGenerator<string[]> {
   const source = await open();
-  const decoded = dialect.encoding === 'utf-8' ? source : source.pipe(new Decoder(dialect.encoding));
+  // UTF-8 goes to the parser as bytes (it drops the BOM); any other encoding is decoded to text
+  // first (iconv-lite drops a UTF-16 BOM).
+  const decoded = dialect.encoding === 'utf-8' ? source : source.pipe(iconv.decodeStream(dialect.encoding));
   yield* decoded.pipe(
     parse({
       bom: true,
@@ -108,21 +119,6 @@ async function* csvRows(open: OpenFile, dialect: CsvDialect): AsyncGenerator<str
       skip_empty_lines: true,
     }),
   ) as AsyncIterable<string[]>;
-}
-
-/** Bytes in a single-byte code page to UTF-8 text. */
-class Decoder extends Transform {
-  private readonly decoder: TextDecoder;
-  constructor(encoding: string) {
-    super();
-    this.decoder = new TextDecoder(encoding);
-  }
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    callback(null, this.decoder.decode(chunk, { stream: true }));
-  }
-  override _flush(callback: TransformCallback): void {
-    callback(null, this.decoder.decode());
-  }
 }
 
 /** A cell of a workbook as text: dates as YYYY-MM-DD, formulas by their result, rich text joined. */

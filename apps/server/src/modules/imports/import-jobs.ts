@@ -111,27 +111,30 @@ async function processImport(ctx: AppContext, job: JobContext, dryRun: boolean):
   const flush = async () => {
     if (batch.length === 0) return;
     const plans = await planner.plan(batch);
-    if (!dryRun) for (const plan of plans) await planner.apply(ctx, actor, plan);
-    const at = nowIso();
-    const counts = { created: 0, updated: 0, skipped: 0, errors: 0 };
-    for (const plan of plans) {
-      if (plan.action === 'create') counts.created++;
-      else if (plan.action === 'update') counts.updated++;
-      else if (plan.action === 'skip') counts.skipped++;
-      else counts.errors++;
-    }
     const nextRow = (batch[batch.length - 1]?.rowNumber ?? 0) + 1;
-    done += plans.length;
-    errors += counts.errors;
-    await ctx.db.transaction().execute(async (trx) => {
-      if (!dryRun) await planner.writeBatch(trx, plans, at);
+    const at = nowIso();
+    // The batch's records (creates and updates, with their history), its row outcomes, its counts
+    // and the checkpoint commit together or not at all.
+    const committed = await ctx.db.transaction().execute(async (trx) => {
+      const written = dryRun ? [] : await planner.writeBatch(trx, actor, plans, at);
+      const counts = { created: 0, updated: 0, skipped: 0, errors: 0 };
+      for (const plan of plans) {
+        if (plan.action === 'create') counts.created++;
+        else if (plan.action === 'update') counts.updated++;
+        else if (plan.action === 'skip') counts.skipped++;
+        else counts.errors++;
+      }
       await insertImportRows(
         trx,
         plans.map((plan) => rowRecord(importId, phase, plan)),
       );
       if (!dryRun) await addImportCounts(trx, importId, counts, at);
-      await job.progress({ done, total, errors, checkpoint: { nextRow, done, errors } }, trx);
+      const progress = { done: done + plans.length, errors: errors + counts.errors };
+      await job.progress({ ...progress, total, checkpoint: { nextRow, ...progress } }, trx);
+      return { written, progress };
     });
+    ({ done, errors } = committed.progress);
+    ctx.events.publish(...committed.written);
     batch = [];
   };
 

@@ -146,23 +146,30 @@ export async function countDuplicates(db: Db, importId: number, phase: string) {
   return { inFile, inDatabase };
 }
 
-/** Active contacts sharing any of the given duplicate keys (each key is indexed). */
+/**
+ * Active contacts sharing any of the given duplicate keys. One indexed lookup per key, joined by
+ * UNION: written as one OR, SQLite walks every active contact instead (half a second per batch at
+ * 100,000 contacts).
+ */
 export async function findContactsByKeys(
   db: Db,
   keys: { names: string[]; emails: string[]; phones: string[] },
 ) {
-  if (keys.names.length + keys.emails.length + keys.phones.length === 0) return [];
-  return db
-    .selectFrom('contacts')
-    .select(['id', 'type', 'name', 'surname', 'email', 'phone', 'name_key', 'email_key'])
-    .where('is_active', '=', 1)
-    .where((eb) =>
-      eb.or([
-        ...(keys.names.length ? [eb('name_key', 'in', keys.names)] : []),
-        ...(keys.emails.length ? [eb('email_key', 'in', keys.emails)] : []),
-        ...(keys.phones.length ? [eb('phone', 'in', keys.phones)] : []),
-      ]),
-    )
+  const lookup = (column: 'name_key' | 'email_key' | 'phone', values: string[]) =>
+    db
+      .selectFrom('contacts')
+      .select(['id', 'type', 'name', 'surname', 'email', 'phone', 'name_key', 'email_key'])
+      .where('is_active', '=', 1)
+      .where(column, 'in', values);
+  const branches = [
+    ...(keys.names.length ? [lookup('name_key', keys.names)] : []),
+    ...(keys.emails.length ? [lookup('email_key', keys.emails)] : []),
+    ...(keys.phones.length ? [lookup('phone', keys.phones)] : []),
+  ];
+  const [first, ...rest] = branches;
+  if (!first) return [];
+  return rest
+    .reduce((query, branch) => query.union(branch), first)
     .orderBy('id')
     .execute();
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import { receiveUpload } from '../files/upload-reader.js';
@@ -35,6 +35,8 @@ export const importMessages = {
   hasErrors: (n: number) =>
     `${n} ${n === 1 ? 'row has' : 'rows have'} errors. Fix the file, or choose to skip rows with errors.`,
   notDone: 'Only a finished import can be undone',
+  agencyUndoAdminOnly:
+    'Only an administrator can undo a partner import: it deactivates the partners it created',
   alreadyRun: 'This import has already run; upload the file again to import it once more',
 } as const;
 
@@ -223,6 +225,8 @@ export async function runImport(
 
 export async function undoImport(ctx: AppContext, actor: Authenticated, id: number): Promise<ImportView> {
   const record = await visibleImport(ctx, actor, id);
+  // Undo deactivates what the import created, and only admins deactivate partners.
+  if (record.entity === 'agencies' && !isAdmin(actor)) throw forbidden(importMessages.agencyUndoAdminOnly);
   if (record.state !== 'done') throw conflict(importMessages.notDone);
   await ctx.db.transaction().execute(async (trx) => {
     const jobId = await enqueueJob(trx, {

@@ -3,6 +3,7 @@ import {
   IconCategory,
   IconChecklist,
   IconCopy,
+  IconFileImport,
   IconLayoutDashboard,
   IconPackage,
   IconUserCheck,
@@ -76,6 +77,14 @@ export const PRODUCTS_GROUP = {
     },
   ] satisfies NavEntry[],
 } as const;
+
+/** Every import one may see (one's own; everyone's for admins), each with its counts and undo. */
+export const IMPORTS_NAV: NavEntry = {
+  label: 'Imports',
+  to: '/imports',
+  icon: IconFileImport,
+  isActive: startsWithAny('/imports'),
+};
 
 /** Admins only: groups of likely duplicates, each opening a merge. */
 export const DUPLICATES_NAV: NavEntry = {

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { useCurrentUser, useSession } from '../../lib/session-context';
 import { Logo } from './logo';
 import { NavEntryLink } from './nav-entry-link';
-import { DUPLICATES_NAV, MAIN_NAV, MY_TASKS_NAV, USERS_NAV } from './nav-items';
+import { DUPLICATES_NAV, IMPORTS_NAV, MAIN_NAV, MY_TASKS_NAV, USERS_NAV } from './nav-items';
 import { ProductsNavGroup } from './products-nav-group';
 
 // The due-task badge (its query) follows the screen; the link shows at once without it.
@@ -41,6 +41,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
             <MyTasksNavLink path={pathname} onNavigate={onNavigate} />
           </Suspense>
           <ProductsNavGroup path={pathname} onNavigate={onNavigate} />
+          <NavEntryLink entry={IMPORTS_NAV} path={pathname} onNavigate={onNavigate} />
           {user.role === 'admin' && (
             <NavEntryLink entry={USERS_NAV} path={pathname} onNavigate={onNavigate} />
           )}

@@ -148,7 +148,7 @@ export function DataTable<T>({
             <ColumnChooser columns={chosen.choosable} shown={chosen.shown} onChange={chosen.choose} />
           </Suspense>
         )}
-        {toolbar}
+        {typeof toolbar === 'function' ? toolbar(list.params) : toolbar}
       </DataTableToolbar>
       {cards && (
         <CardControls

@@ -84,8 +84,11 @@ export interface DataTableProps<T> {
   selection?: RowSelection;
   /** Accessible name of a row's checkbox. Default "Select row {id}". */
   getRowLabel?: (row: T) => string;
-  /** Extra controls in the toolbar, e.g. bulk action buttons. */
-  toolbar?: ReactNode;
+  /**
+   * Extra controls in the toolbar, e.g. bulk action buttons; as a function, given the list's
+   * search, filters and sort as URL parameters (a table that keeps them itself, not in the URL).
+   */
+  toolbar?: ReactNode | ((listParams: URLSearchParams) => ReactNode);
   /** Height of a card on screens under 768 px. Default: room for the title and every field. */
   cardHeight?: number;
   /**

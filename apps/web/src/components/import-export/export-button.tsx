@@ -12,10 +12,12 @@ interface ExportButtonProps {
   columns: ExportColumnOption[];
   /** Parameters of the list itself (a partner's id); the search, filters and sort come from the URL. */
   extraParams?: Record<string, string>;
+  /** The search, filters and sort of a table that keeps them itself instead of in the URL. */
+  listParams?: URLSearchParams;
 }
 
 /** Export of the list as it is shown (export-dialog.tsx). */
-export function ExportButton({ list, columns, extraParams }: ExportButtonProps) {
+export function ExportButton({ list, columns, extraParams, listParams }: ExportButtonProps) {
   const [opened, setOpened] = useState(false);
   return (
     <>
@@ -27,6 +29,7 @@ export function ExportButton({ list, columns, extraParams }: ExportButtonProps) 
           list={list}
           columns={columns}
           extraParams={extraParams}
+          listParams={listParams}
           opened={opened}
           onClose={() => setOpened(false)}
         />

@@ -10,17 +10,21 @@ export interface ExportDialogProps {
   list: ExportList;
   columns: ExportColumnOption[];
   extraParams?: Record<string, string>;
+  /** The list's own search, filters and sort, when it does not keep them in the URL. */
+  listParams?: URLSearchParams;
   opened: boolean;
   onClose: () => void;
 }
 
 /**
- * Export of the list as it is shown: its search, filters and sort (from the page's URL), the
+ * Export of the list as it is shown: its search, filters and sort (from the page's URL, or from the
+ * table itself for a table inside a detail screen), the
  * columns the person ticks (those the list shows, at first), as CSV or XLSX. Loaded on the first
  * click of Export (export-button.tsx).
  */
-export function ExportDialog({ list, columns, extraParams, opened, onClose }: ExportDialogProps) {
-  const [params] = useSearchParams();
+export function ExportDialog({ list, columns, extraParams, listParams, opened, onClose }: ExportDialogProps) {
+  const [urlParams] = useSearchParams();
+  const params = listParams ?? urlParams;
   const [format, setFormat] = useState<'csv' | 'xlsx'>('csv');
   const [chosen, setChosen] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);

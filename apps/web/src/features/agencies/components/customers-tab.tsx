@@ -31,13 +31,14 @@ export function CustomersTab({ agencyId }: { agencyId: number }) {
       searchLabel="Search customers"
       loadErrorMessage={msg.loadCustomersFailed}
       emptyState={<Text c="dimmed">{msg.noCustomers}</Text>}
-      toolbar={
+      toolbar={(listParams) => (
         <ExportButton
           list="partner-customers"
           columns={EXPORT_COLUMNS['partner-customers']}
           extraParams={{ agencyId: String(agencyId) }}
+          listParams={listParams}
         />
-      }
+      )}
     />
   );
 }

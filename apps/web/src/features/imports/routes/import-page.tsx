@@ -14,6 +14,7 @@ import {
 import { modals } from '@mantine/modals';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useCurrentUser } from '../../../lib/session-context';
 import type { ImportSettings, ImportView } from '../api/import-types';
 import { useImport, useImportStep } from '../api/imports-api';
 import { ImportProgress } from '../components/import-progress';
@@ -70,6 +71,7 @@ export function ImportPage() {
   const preview = useImportStep(id, 'preview', 'The preview could not start');
   const run = useImportStep(id, 'run', 'The import could not start');
   const undo = useImportStep(id, 'undo', 'The undo could not start');
+  const isAdmin = useCurrentUser().role === 'admin';
 
   useEffect(() => {
     if (view && settings === null) setSettings(settingsOf(view));
@@ -178,10 +180,15 @@ export function ImportPage() {
             <Button component={Link} to={listPathOf(view)} variant="default">
               Open the list
             </Button>
-            {view.state === 'done' && (
+            {view.state === 'done' && (view.entity === 'contacts' || isAdmin) && (
               <Button color="red" variant="light" onClick={confirmUndo} loading={undo.isPending}>
                 Undo import
               </Button>
+            )}
+            {view.state === 'done' && view.entity === 'agencies' && !isAdmin && (
+              <Text size="sm" c="dimmed">
+                Only an administrator can undo a partner import.
+              </Text>
             )}
           </Group>
         </>
