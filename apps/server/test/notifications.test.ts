@@ -175,6 +175,7 @@ describe('notification preferences', () => {
       mention: true,
       contact_assigned: true,
       import_finished: true,
+      task_digest: true,
     });
     const off = await call(t, 'PUT', '/api/notifications/preferences', picky, { task_assigned: false });
     expect(off.json()).toMatchObject({ task_assigned: false, mention: true });

@@ -381,6 +381,13 @@ export interface NotificationMutesTable {
   kind: string;
 }
 
+/** The day each user's task digest last went out. */
+export interface TaskDigestsTable {
+  user_id: number;
+  day: string;
+  sent_at: Timestamp;
+}
+
 /** SQLite only: live-update events on their way to the other processes of the machine. */
 export interface EventLogTable {
   id: Generated<number>;
@@ -398,6 +405,7 @@ export interface Database {
   tasks: TasksTable;
   notifications: NotificationsTable;
   notification_mutes: NotificationMutesTable;
+  task_digests: TaskDigestsTable;
   event_log: EventLogTable;
   product_categories: ProductCategoriesTable;
   products: ProductsTable;

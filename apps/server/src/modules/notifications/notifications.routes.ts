@@ -1,4 +1,10 @@
-import { ID_MAX, NOTIFICATION_KINDS, notificationPreferencesSchema, TOTAL_COUNT_HEADER } from '@crm/domain';
+import {
+  ID_MAX,
+  NOTIFICATION_PREFERENCE_KEYS,
+  type NotificationPreferenceKey,
+  notificationPreferencesSchema,
+  TOTAL_COUNT_HEADER,
+} from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -17,8 +23,8 @@ const notificationResponse = z.object({
   createdAt: z.string(),
 });
 const preferencesResponse = z.object(
-  Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, z.boolean()])) as Record<
-    (typeof NOTIFICATION_KINDS)[number],
+  Object.fromEntries(NOTIFICATION_PREFERENCE_KEYS.map((key) => [key, z.boolean()])) as Record<
+    NotificationPreferenceKey,
     z.ZodBoolean
   >,
 );

@@ -1,4 +1,8 @@
-import { NOTIFICATION_KINDS, type NotificationKind, type NotificationPreferences } from '@crm/domain';
+import {
+  NOTIFICATION_PREFERENCE_KEYS,
+  type NotificationKind,
+  type NotificationPreferences,
+} from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../lib/http-errors.js';
@@ -148,7 +152,7 @@ export async function readAllNotifications(ctx: AppContext, actor: Authenticated
 export async function preferencesOf(ctx: AppContext, actor: Authenticated): Promise<NotificationPreferences> {
   const muted = new Set(await mutedKinds(ctx.db, actor.user.id));
   return Object.fromEntries(
-    NOTIFICATION_KINDS.map((kind) => [kind, !muted.has(kind)]),
+    NOTIFICATION_PREFERENCE_KEYS.map((key) => [key, !muted.has(key)]),
   ) as NotificationPreferences;
 }
 
@@ -158,9 +162,9 @@ export async function updatePreferences(
   changes: Partial<NotificationPreferences>,
 ): Promise<NotificationPreferences> {
   await ctx.db.transaction().execute(async (trx) => {
-    for (const kind of NOTIFICATION_KINDS) {
-      const enabled = changes[kind];
-      if (enabled !== undefined) await setMuted(trx, actor.user.id, kind, !enabled);
+    for (const key of NOTIFICATION_PREFERENCE_KEYS) {
+      const enabled = changes[key];
+      if (enabled !== undefined) await setMuted(trx, actor.user.id, key, !enabled);
     }
   });
   return preferencesOf(ctx, actor);
