@@ -65,6 +65,7 @@ describe('task notifications', () => {
       actor: { name: 'Umut User' },
       taskId: task.id,
       record: { kind: 'contact', id: contact.id, path: `/lead/${contact.id}` },
+      path: `/lead/${contact.id}`,
       read: false,
     });
   });

@@ -370,6 +370,8 @@ export interface NotificationsTable {
   task_id: number | null;
   contact_id: number | null;
   agency_id: number | null;
+  /** The import a finished import's notification is about. */
+  import_id: number | null;
   /** What it is about as plain text when it happened (a task's title, a contact's name). */
   text: string;
   read_at: Timestamp | null;

@@ -19,6 +19,7 @@ const notificationResponse = z.object({
   actor: z.object({ name: z.string() }).nullable(),
   taskId: z.number().nullable(),
   record: z.object({ kind: z.enum(['contact', 'agency']), id: z.number(), path: z.string() }).nullable(),
+  path: z.string(),
   read: z.boolean(),
   createdAt: z.string(),
 });

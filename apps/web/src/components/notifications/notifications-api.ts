@@ -9,6 +9,8 @@ export interface AppNotification {
   actor: { name: string } | null;
   taskId: number | null;
   record: { kind: 'contact' | 'agency'; id: number; path: string } | null;
+  /** Where opening it leads: its record, its import's page, or My Tasks. */
+  path: string;
   read: boolean;
   createdAt: string;
 }
