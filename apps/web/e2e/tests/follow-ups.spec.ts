@@ -169,13 +169,13 @@ test.describe('follow-ups: tasks, notifications, mentions and live screens', () 
     await expect(edit.getByRole('alert')).toBeHidden();
 
     await admin.editAgency(agency.id, { city: 'Girne' });
-    await expect(edit.getByRole('alert')).toContainText('This agency was changed by someone else', {
+    await expect(edit.getByRole('alert')).toContainText('This partner was changed by someone else', {
       timeout: 5_000,
     });
 
     await edit.getByRole('textbox', { name: 'City' }).fill('Lefkoşa');
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expect(edit.getByRole('alert')).toContainText(`This agency was changed by ${admin.user.name} at`);
+    await expect(edit.getByRole('alert')).toContainText(`This partner was changed by ${admin.user.name} at`);
     await edit.getByRole('alert').getByRole('button', { name: 'Reload' }).click();
     await expect(edit.getByRole('textbox', { name: 'City' })).toHaveValue('Girne');
     await expect(edit.getByRole('alert')).toBeHidden();

@@ -2,7 +2,7 @@ import { Alert, Button, Text } from '@mantine/core';
 import type { EditConflict } from './use-edit-conflict';
 
 interface EditConflictNoticeProps<T> {
-  /** What the dialog edits, as its sentences name it: "contact", "agency", "product". */
+  /** What the dialog edits, as the API's 409 sentence names it: "contact", "partner", "product". */
   noun: string;
   conflict: EditConflict<T>;
   /**

@@ -67,7 +67,7 @@ export function EditAgencyDialog({ agency: live, onClose, onSaved }: EditAgencyD
     <Modal opened onClose={onClose} title="Edit agency info" centered size="lg">
       <form onSubmit={submit} noValidate>
         <EditConflictNotice
-          noun="agency"
+          noun="partner"
           conflict={conflict}
           sendsChangesOnly
           live={live}
