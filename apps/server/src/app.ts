@@ -10,6 +10,7 @@ import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.js';
 import { resolveTokenSecret, TokenSigner } from './modules/auth/token.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { registerTaskDigests } from './modules/digest/digest-job.js';
 import { createEventBus } from './modules/events/create-event-bus.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
@@ -121,6 +122,9 @@ export async function buildApp({
     );
     app.addHook('onClose', async () => stop());
   }
+  const digests = registerTaskDigests(ctx, (error) => app.log.error({ err: error }, 'task digest failed'));
+  app.addHook('onReady', async () => digests.start());
+  app.addHook('onClose', async () => digests.stop());
   registerMetrics(app, ctx);
 
   await registerSecurityHeaders(app);

@@ -83,6 +83,17 @@ const envSchema = z
       .default('true')
       .transform((value) => value === 'true'),
     JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^/]/, { error: 'must be a URL such as smtp://user:password@host:587' })
+        .optional(),
+    ),
+    SMTP_FROM: optionalText,
+    DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
+    APP_URL: optionalText.pipe(
+      z.url({ protocol: /^https?$/, error: 'must be a URL such as https://crm.example.com' }).optional(),
+    ),
     METRICS_TOKEN: optionalText.pipe(
       z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
     ),
@@ -90,6 +101,11 @@ const envSchema = z
   .superRefine((env, issues) => {
     if (env.FILE_STORAGE === 's3' && !env.S3_BUCKET)
       issues.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when FILE_STORAGE=s3' });
+    // The digest's sender and links cannot be guessed; the URL itself is never repeated (it holds the password).
+    for (const key of ['SMTP_FROM', 'APP_URL'] as const) {
+      if (env.SMTP_URL && !env[key])
+        issues.addIssue({ code: 'custom', path: [key], message: 'is required when SMTP_URL is set' });
+    }
   });
 
 /**
@@ -167,6 +183,18 @@ export interface Config {
   taskReminderSeconds: number;
   /** Compress API answers above a few kilobytes when the client accepts brotli or gzip. */
   apiCompression: boolean;
+  /** The daily e-mail digest of due and overdue tasks; undefined (SMTP_URL unset) sends nothing. */
+  digest: DigestSettings | undefined;
+}
+
+export interface DigestSettings {
+  /** smtp(s)://user:password@host:port: never logged, since it holds the password. */
+  smtpUrl: string;
+  from: string;
+  /** The UTC hour at which the day's digest goes out. */
+  hour: number;
+  /** The web app's public address, for the links to each task's record. */
+  appUrl: string;
 }
 
 /** Loads ./.env into the environment when present; variables already set win. */
@@ -222,5 +250,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     taskReminderSeconds: e.TASK_REMINDER_SECONDS,
     apiCompression: e.API_COMPRESSION,
+    digest:
+      e.SMTP_URL && e.SMTP_FROM && e.APP_URL
+        ? {
+            smtpUrl: e.SMTP_URL,
+            from: e.SMTP_FROM,
+            hour: e.DIGEST_HOUR,
+            appUrl: e.APP_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
   };
 }

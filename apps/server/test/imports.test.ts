@@ -433,9 +433,12 @@ describe('run: modes and keys', () => {
     const view = await upload(t, bora, 'bell.csv', file);
     await run_(view, { mode: 'create', key: 'email' });
     const res = await call(t, 'GET', '/api/notifications', bora);
+    // Opening it leads to the import's own page, not to a list.
     expect(res.json<{ kind: string; text: string }[]>()[0]).toMatchObject({
       kind: 'import_finished',
       text: 'bell.csv: 2 rows',
+      record: null,
+      path: `/imports/${view.id}`,
     });
   });
 

@@ -65,6 +65,7 @@ describe('task notifications', () => {
       actor: { name: 'Umut User' },
       taskId: task.id,
       record: { kind: 'contact', id: contact.id, path: `/lead/${contact.id}` },
+      path: `/lead/${contact.id}`,
       read: false,
     });
   });
@@ -175,6 +176,7 @@ describe('notification preferences', () => {
       mention: true,
       contact_assigned: true,
       import_finished: true,
+      task_digest: true,
     });
     const off = await call(t, 'PUT', '/api/notifications/preferences', picky, { task_assigned: false });
     expect(off.json()).toMatchObject({ task_assigned: false, mention: true });

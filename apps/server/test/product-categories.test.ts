@@ -45,6 +45,7 @@ describe('the category groups of an empty database', () => {
           name: group.name,
           parentId: null,
           isActive: true,
+          version: 1,
           children: [],
         });
       }
@@ -61,8 +62,15 @@ describe('GET /api/product-categories', () => {
     const tree = await categoryTree(t, user);
     const city = tree.find((group) => group.name === 'City');
     expect(city?.children).toEqual([
-      { id: famagusta.id, name: 'Famagusta', parentId: groups.City, isActive: true, children: [] },
-      { id: kyrenia.id, name: 'Kyrenia', parentId: groups.City, isActive: true, children: [] },
+      {
+        id: famagusta.id,
+        name: 'Famagusta',
+        parentId: groups.City,
+        isActive: true,
+        version: 1,
+        children: [],
+      },
+      { id: kyrenia.id, name: 'Kyrenia', parentId: groups.City, isActive: true, version: 1, children: [] },
     ]);
     // Subcategories appear only under their group.
     expect(tree.map((group) => group.id)).not.toContain(kyrenia.id);
@@ -85,9 +93,10 @@ describe('GET /api/product-categories/{id}', () => {
       name: 'Heating',
       parentId: null,
       isActive: true,
+      version: 1,
       children: [
-        { id: a.id, name: 'Central', parentId: group.id, isActive: true, children: [] },
-        { id: b.id, name: 'Underfloor', parentId: group.id, isActive: true, children: [] },
+        { id: a.id, name: 'Central', parentId: group.id, isActive: true, version: 1, children: [] },
+        { id: b.id, name: 'Underfloor', parentId: group.id, isActive: true, version: 1, children: [] },
       ],
     });
     expect((await getOne(group.id)).json().children).toHaveLength(2);
@@ -97,6 +106,7 @@ describe('GET /api/product-categories/{id}', () => {
       name: 'Central',
       parentId: group.id,
       isActive: true,
+      version: 1,
       children: [],
     });
   });
@@ -118,6 +128,7 @@ describe('POST /api/product-categories', () => {
         name: `Top ${i}`,
         parentId: null,
         isActive: true,
+        version: 1,
         children: [],
       });
     }

@@ -263,4 +263,38 @@ describe('product and category versions', () => {
     expect(stale.statusCode).toBe(409);
     expect(errorOf(stale)).toMatch(/^This category was changed by Alice Admin at .+ since you opened it\.$/);
   });
+
+  it("carries each category's version in the tree, so that the category screen's stale rename is a 409", async () => {
+    const other = await signIn(t, { role: 'admin', firstName: 'Oya', surname: 'Other' });
+    const group = await createCategory(t, admin, 'Screen group', null);
+    const child = await createCategory(t, admin, 'Screen child', group.id);
+    // Both admins' screens show the tree at the same moment.
+    const shown = (await categoryTree(t, admin)).find((g) => g.id === group.id);
+    expect(shown).toMatchObject({ version: 1, children: [{ id: child.id, version: 1 }] });
+    const url = `/api/product-categories/${child.id}`;
+    const first = await call(t, 'PATCH', url, admin, {
+      name: 'Renamed first',
+      parentId: group.id,
+      version: 1,
+    });
+    expect(first.statusCode).toBe(200);
+    expect((await categoryTree(t, admin)).find((g) => g.id === group.id)?.children).toMatchObject([
+      { id: child.id, name: 'Renamed first', version: 2 },
+    ]);
+    const second = await call(t, 'PATCH', url, other, {
+      name: 'Renamed second',
+      parentId: group.id,
+      version: 1,
+    });
+    expect(second.statusCode).toBe(409);
+    expect(errorOf(second)).toMatch(/^This category was changed by Alice Admin at .+ since you opened it\.$/);
+    expect(second.json()).toMatchObject({ current: { id: child.id, name: 'Renamed first', version: 2 } });
+    // The group's own rename, from the version the tree showed, is not held up by its child's.
+    const groupRename = await call(t, 'PATCH', `/api/product-categories/${group.id}`, other, {
+      name: 'Screen group 2',
+      parentId: null,
+      version: shown?.version,
+    });
+    expect(groupRename.statusCode).toBe(200);
+  });
 });

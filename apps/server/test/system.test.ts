@@ -25,7 +25,11 @@ describe('GET /api/health', () => {
 describe('GET /api/config', () => {
   it('answers the default variant dcs: service category on, room number off', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config', headers: user.headers });
-    expect(res.json()).toEqual({ variant: 'dcs', features: { serviceCategory: true, roomNumber: false } });
+    expect(res.json()).toEqual({
+      variant: 'dcs',
+      features: { serviceCategory: true, roomNumber: false },
+      emailDigest: false,
+    });
   });
 
   it.each([
@@ -39,7 +43,7 @@ describe('GET /api/config', () => {
         url: '/api/config',
         headers: (await signIn(other)).headers,
       });
-      expect(res.json()).toEqual({ variant, features });
+      expect(res.json()).toEqual({ variant, features, emailDigest: false });
     } finally {
       await other.close();
     }

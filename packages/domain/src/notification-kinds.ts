@@ -16,3 +16,11 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   contact_assigned: 'A contact is assigned to me',
   import_finished: 'My import has finished',
 };
+
+/** The daily e-mail of due and overdue tasks (sent only where SMTP is set up); on unless turned off. */
+export const TASK_DIGEST = 'task_digest';
+export const TASK_DIGEST_LABEL = 'E-mail me each morning my due and overdue tasks';
+
+/** What a user can turn off: each kind of notification, and the digest. */
+export const NOTIFICATION_PREFERENCE_KEYS = [...NOTIFICATION_KINDS, TASK_DIGEST] as const;
+export type NotificationPreferenceKey = (typeof NOTIFICATION_PREFERENCE_KEYS)[number];

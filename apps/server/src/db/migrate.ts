@@ -14,6 +14,8 @@ import * as m0009 from './migrations/0009-search-views-merge.js';
 import * as m0009b from './migrations/0009b-duplicate-groups.js';
 import * as m0010 from './migrations/0010-contact-stats.js';
 import * as m0012 from './migrations/0012-tasks-and-notifications.js';
+import * as m0012b from './migrations/0012b-task-digests.js';
+import * as m0012c from './migrations/0012c-notification-imports.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +32,8 @@ const migrations: Record<string, Migration> = {
   '0009b-duplicate-groups': m0009b,
   '0010-contact-stats': m0010,
   '0012-tasks-and-notifications': m0012,
+  '0012b-task-digests': m0012b,
+  '0012c-notification-imports': m0012c,
   '0006-versions': m0006,
 };
 

@@ -370,6 +370,8 @@ export interface NotificationsTable {
   task_id: number | null;
   contact_id: number | null;
   agency_id: number | null;
+  /** The import a finished import's notification is about. */
+  import_id: number | null;
   /** What it is about as plain text when it happened (a task's title, a contact's name). */
   text: string;
   read_at: Timestamp | null;
@@ -379,6 +381,13 @@ export interface NotificationsTable {
 export interface NotificationMutesTable {
   user_id: number;
   kind: string;
+}
+
+/** The day each user's task digest last went out. */
+export interface TaskDigestsTable {
+  user_id: number;
+  day: string;
+  sent_at: Timestamp;
 }
 
 /** SQLite only: live-update events on their way to the other processes of the machine. */
@@ -398,6 +407,7 @@ export interface Database {
   tasks: TasksTable;
   notifications: NotificationsTable;
   notification_mutes: NotificationMutesTable;
+  task_digests: TaskDigestsTable;
   event_log: EventLogTable;
   product_categories: ProductCategoriesTable;
   products: ProductsTable;

@@ -5,6 +5,7 @@ export interface CategoryJson {
   name: string;
   parentId: number | null;
   isActive: boolean;
+  version: number;
   children: CategoryJson[];
 }
 

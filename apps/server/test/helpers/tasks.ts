@@ -22,6 +22,7 @@ export interface NotificationJson {
   actor: { name: string } | null;
   taskId: number | null;
   record: { kind: string; id: number; path: string } | null;
+  path: string;
   read: boolean;
 }
 

@@ -154,4 +154,30 @@ test.describe('follow-ups: tasks, notifications, mentions and live screens', () 
     await expect(edit).toBeVisible();
     await expect(edit.getByRole('alert')).toContainText(colleague.name);
   });
+
+  test('an open Edit agency info dialog says so when the agency is saved underneath, refuses the stale save and reloads', async ({
+    page,
+    request,
+  }) => {
+    const admin = await CrmApi.logIn(request);
+    const agency = await admin.createAgency(`Underneath ${uniqueTag()}`);
+
+    await openSignedIn(page, admin, `/agency/${agency.id}`);
+    await page.getByRole('button', { name: 'Edit agency info' }).click();
+    const edit = dialog(page, 'Edit agency info');
+    await expect(edit.getByRole('textbox', { name: 'City' })).toHaveValue('Istanbul');
+    await expect(edit.getByRole('alert')).toBeHidden();
+
+    await admin.editAgency(agency.id, { city: 'Girne' });
+    await expect(edit.getByRole('alert')).toContainText('This partner was changed by someone else', {
+      timeout: 5_000,
+    });
+
+    await edit.getByRole('textbox', { name: 'City' }).fill('Lefkoşa');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit.getByRole('alert')).toContainText(`This partner was changed by ${admin.user.name} at`);
+    await edit.getByRole('alert').getByRole('button', { name: 'Reload' }).click();
+    await expect(edit.getByRole('textbox', { name: 'City' })).toHaveValue('Girne');
+    await expect(edit.getByRole('alert')).toBeHidden();
+  });
 });

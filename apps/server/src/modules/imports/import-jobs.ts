@@ -160,7 +160,7 @@ async function processImport(ctx: AppContext, job: JobContext, dryRun: boolean):
   }
   const events = await ctx.db.transaction().execute(async (trx) => {
     await updateImport(trx, importId, { state: 'done', finished_at: at, updated_at: at });
-    return notify(trx, importFinished(record.actor_id, record.filename, done, errors), at);
+    return notify(trx, importFinished(record.actor_id, importId, record.filename, done, errors), at);
   });
   ctx.events.publish(...events);
   return { rows: done, errors };

@@ -37,6 +37,7 @@ export async function listNotifications(
       'notifications.task_id',
       'notifications.contact_id',
       'notifications.agency_id',
+      'notifications.import_id',
       'notifications.read_at',
       'notifications.created_at',
       'actor.name as actor_name',

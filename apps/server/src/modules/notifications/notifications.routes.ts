@@ -1,4 +1,10 @@
-import { ID_MAX, NOTIFICATION_KINDS, notificationPreferencesSchema, TOTAL_COUNT_HEADER } from '@crm/domain';
+import {
+  ID_MAX,
+  NOTIFICATION_PREFERENCE_KEYS,
+  type NotificationPreferenceKey,
+  notificationPreferencesSchema,
+  TOTAL_COUNT_HEADER,
+} from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -13,12 +19,13 @@ const notificationResponse = z.object({
   actor: z.object({ name: z.string() }).nullable(),
   taskId: z.number().nullable(),
   record: z.object({ kind: z.enum(['contact', 'agency']), id: z.number(), path: z.string() }).nullable(),
+  path: z.string(),
   read: z.boolean(),
   createdAt: z.string(),
 });
 const preferencesResponse = z.object(
-  Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, z.boolean()])) as Record<
-    (typeof NOTIFICATION_KINDS)[number],
+  Object.fromEntries(NOTIFICATION_PREFERENCE_KEYS.map((key) => [key, z.boolean()])) as Record<
+    NotificationPreferenceKey,
     z.ZodBoolean
   >,
 );

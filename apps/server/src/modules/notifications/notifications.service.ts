@@ -1,4 +1,8 @@
-import { NOTIFICATION_KINDS, type NotificationKind, type NotificationPreferences } from '@crm/domain';
+import {
+  NOTIFICATION_PREFERENCE_KEYS,
+  type NotificationKind,
+  type NotificationPreferences,
+} from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../lib/http-errors.js';
@@ -25,6 +29,7 @@ export interface NotificationDraft {
   taskId?: number | null;
   contactId?: number | null;
   agencyId?: number | null;
+  importId?: number | null;
 }
 
 /**
@@ -44,6 +49,7 @@ export async function notify(db: Db, draft: NotificationDraft, at: string = nowI
       task_id: draft.taskId ?? null,
       contact_id: draft.contactId ?? null,
       agency_id: draft.agencyId ?? null,
+      import_id: draft.importId ?? null,
       text: draft.text.slice(0, 300),
       created_at: at,
     })),
@@ -70,6 +76,7 @@ export function contactAssigned(
 /** The person who started an import hears when it has run (they are no actor of their own job). */
 export function importFinished(
   userId: number,
+  importId: number,
   filename: string,
   rows: number,
   errors: number,
@@ -79,6 +86,7 @@ export function importFinished(
     kind: 'import_finished',
     actorId: null,
     recipients: [userId],
+    importId,
     text: `${filename}: ${rowsText}${errors > 0 ? `, ${errors} with errors` : ''}`,
   };
 }
@@ -89,10 +97,18 @@ export interface NotificationItem {
   text: string;
   actor: { name: string } | null;
   taskId: number | null;
-  /** Where opening it leads: the record's screen path, or null (a task without a record). */
+  /** The record it is about, with its screen's path; null for a task without a record or an import. */
   record: { kind: 'contact' | 'agency'; id: number; path: string } | null;
+  /** Where opening it leads: the record's screen, the import's page, or My Tasks. */
+  path: string;
   read: boolean;
   createdAt: string;
+}
+
+/** Where a notification without a record leads: its import's page (the import history for one written before notifications named their import), or My Tasks. */
+function notificationPath(kind: string, importId: number | null): string {
+  if (importId !== null) return `/imports/${importId}`;
+  return kind === 'import_finished' ? '/imports' : '/my-tasks';
 }
 
 export async function notificationsOf(
@@ -104,13 +120,8 @@ export async function notificationsOf(
     listNotifications(ctx.db, actor.user.id, options),
     countNotifications(ctx.db, actor.user.id, options.unreadOnly),
   ]);
-  const items = rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    text: row.text,
-    actor: row.actor_name ? { name: row.actor_name } : null,
-    taskId: row.task_id,
-    record:
+  const items = rows.map((row) => {
+    const record: NotificationItem['record'] =
       row.contact_id !== null
         ? {
             kind: 'contact' as const,
@@ -119,10 +130,19 @@ export async function notificationsOf(
           }
         : row.agency_id !== null
           ? { kind: 'agency' as const, id: row.agency_id, path: `/agency/${row.agency_id}` }
-          : null,
-    read: row.read_at !== null,
-    createdAt: row.created_at,
-  }));
+          : null;
+    return {
+      id: row.id,
+      kind: row.kind,
+      text: row.text,
+      actor: row.actor_name ? { name: row.actor_name } : null,
+      taskId: row.task_id,
+      record,
+      path: record?.path ?? notificationPath(row.kind, row.import_id),
+      read: row.read_at !== null,
+      createdAt: row.created_at,
+    };
+  });
   return { items, total };
 }
 
@@ -148,7 +168,7 @@ export async function readAllNotifications(ctx: AppContext, actor: Authenticated
 export async function preferencesOf(ctx: AppContext, actor: Authenticated): Promise<NotificationPreferences> {
   const muted = new Set(await mutedKinds(ctx.db, actor.user.id));
   return Object.fromEntries(
-    NOTIFICATION_KINDS.map((kind) => [kind, !muted.has(kind)]),
+    NOTIFICATION_PREFERENCE_KEYS.map((key) => [key, !muted.has(key)]),
   ) as NotificationPreferences;
 }
 
@@ -158,9 +178,9 @@ export async function updatePreferences(
   changes: Partial<NotificationPreferences>,
 ): Promise<NotificationPreferences> {
   await ctx.db.transaction().execute(async (trx) => {
-    for (const kind of NOTIFICATION_KINDS) {
-      const enabled = changes[kind];
-      if (enabled !== undefined) await setMuted(trx, actor.user.id, kind, !enabled);
+    for (const key of NOTIFICATION_PREFERENCE_KEYS) {
+      const enabled = changes[key];
+      if (enabled !== undefined) await setMuted(trx, actor.user.id, key, !enabled);
     }
   });
   return preferencesOf(ctx, actor);

@@ -8,13 +8,14 @@ import { idParams } from '../users/users.schemas.js';
 import { expectedVersion, versionSchema, withETag } from '../versions/versions.service.js';
 import * as categories from './product-categories.service.js';
 
-// The version is answered as the ETag only: the tree's shape stays as the screens know it.
-// The tree has two levels (groups and their subcategories), so the schema is written out, not recursive.
+// Every category, in the tree too, carries its version (the detail also as its ETag), so that the
+// category screen can send back the version it shows. The tree has two levels (groups and their subcategories), so the schema is written out, not recursive.
 const categoryBase = z.object({
   id: z.number(),
   name: z.string(),
   parentId: z.number().nullable(),
   isActive: z.boolean(),
+  version: z.number(),
 });
 const categoryResponse = categoryBase.extend({
   children: z.array(categoryBase.extend({ children: z.array(z.never()) })),

@@ -70,10 +70,16 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
           200: z.object({
             variant: z.enum(['alfam', 'dcs', 'sg']),
             features: z.object({ serviceCategory: z.boolean(), roomNumber: z.boolean() }),
+            /** Whether the daily task digest is sent (SMTP is set up), so the profile offers it. */
+            emailDigest: z.boolean(),
           }),
         },
       },
     },
-    async () => ({ variant: ctx.config.variant, features: VARIANT_FEATURES[ctx.config.variant] }),
+    async () => ({
+      variant: ctx.config.variant,
+      features: VARIANT_FEATURES[ctx.config.variant],
+      emailDigest: ctx.config.digest !== undefined,
+    }),
   );
 };

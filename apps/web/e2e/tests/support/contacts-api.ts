@@ -167,6 +167,17 @@ export class CrmApi {
     return { id: agency.id, name: agency.name };
   }
 
+  /** Changes some fields of an agency at the version it has now, as an edit dialog saves them. */
+  async editAgency(id: number, changes: Record<string, unknown>): Promise<void> {
+    const current = await this.request.get(`/api/agencies/${id}`, { headers: this.headers });
+    const { version } = (await current.json()) as { version: number };
+    const res = await this.request.put(`/api/agencies/${id}`, {
+      headers: this.headers,
+      data: { ...changes, version },
+    });
+    expect(res.status(), `edit agency ${id}: ${await res.text()}`).toBe(200);
+  }
+
   async addNote(contactId: number, content: string): Promise<{ id: number }> {
     const res = await this.request.post(`/api/contacts/${contactId}/add-note`, {
       headers: this.headers,

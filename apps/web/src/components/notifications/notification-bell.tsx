@@ -47,7 +47,7 @@ export function NotificationBell() {
   const open = (notification: AppNotification) => {
     if (!notification.read) readOne.mutate(notification.id);
     setOpened(false);
-    navigate(notification.record?.path ?? (notification.kind === 'import_finished' ? '/leads' : '/my-tasks'));
+    navigate(notification.path);
   };
 
   const count = unread.data?.count ?? 0;

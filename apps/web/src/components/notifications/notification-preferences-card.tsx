@@ -1,15 +1,26 @@
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from '@crm/domain';
+import {
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_KINDS,
+  type NotificationPreferenceKey,
+  TASK_DIGEST,
+  TASK_DIGEST_LABEL,
+} from '@crm/domain';
 import { Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
-import { fetchPreferences, notificationKeys, savePreferences } from './notifications-api';
+import { fetchDigestOffered, fetchPreferences, notificationKeys, savePreferences } from './notifications-api';
 
-/** The profile screen's notification settings: each kind can be turned off. */
+/** The profile screen's notification settings: each kind can be turned off, and the e-mail digest. */
 export function NotificationPreferencesCard() {
   const queryClient = useQueryClient();
   const preferences = useQuery({
     queryKey: notificationKeys.preferences,
     queryFn: ({ signal }) => fetchPreferences(signal),
+  });
+  const digestOffered = useQuery({
+    queryKey: notificationKeys.digestOffered,
+    queryFn: ({ signal }) => fetchDigestOffered(signal),
+    staleTime: Number.POSITIVE_INFINITY,
   });
   const save = useMutation({
     mutationFn: savePreferences,
@@ -19,7 +30,14 @@ export function NotificationPreferencesCard() {
     },
     onError: () => toast.error('Failed to save notification settings'),
   });
-  const toggle = (kind: NotificationKind, enabled: boolean) => save.mutate({ [kind]: enabled });
+  const toggle = (key: NotificationPreferenceKey, enabled: boolean) => save.mutate({ [key]: enabled });
+  const labels: [NotificationPreferenceKey, string][] = [
+    ...NOTIFICATION_KINDS.map((kind): [NotificationPreferenceKey, string] => [
+      kind,
+      NOTIFICATION_KIND_LABELS[kind],
+    ]),
+    ...(digestOffered.data ? [[TASK_DIGEST, TASK_DIGEST_LABEL] as [NotificationPreferenceKey, string]] : []),
+  ];
 
   return (
     <Card withBorder radius="lg" padding="lg">
@@ -30,13 +48,13 @@ export function NotificationPreferencesCard() {
         Choose what the bell tells you about.
       </Text>
       <Stack gap="sm">
-        {NOTIFICATION_KINDS.map((kind) => (
+        {labels.map(([key, label]) => (
           <Switch
-            key={kind}
-            label={NOTIFICATION_KIND_LABELS[kind]}
-            checked={preferences.data?.[kind] ?? true}
+            key={key}
+            label={label}
+            checked={preferences.data?.[key] ?? true}
             disabled={!preferences.data || save.isPending}
-            onChange={(event) => toggle(kind, event.currentTarget.checked)}
+            onChange={(event) => toggle(key, event.currentTarget.checked)}
           />
         ))}
       </Stack>

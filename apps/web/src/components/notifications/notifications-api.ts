@@ -9,6 +9,8 @@ export interface AppNotification {
   actor: { name: string } | null;
   taskId: number | null;
   record: { kind: 'contact' | 'agency'; id: number; path: string } | null;
+  /** Where opening it leads: its record, its import's page, or My Tasks. */
+  path: string;
   read: boolean;
   createdAt: string;
 }
@@ -18,6 +20,7 @@ export const notificationKeys = {
   latest: ['notifications', 'latest'] as const,
   unread: ['notifications', 'unread-count'] as const,
   preferences: ['notifications', 'preferences'] as const,
+  digestOffered: ['notifications', 'digest-offered'] as const,
 };
 
 export const fetchLatest = (signal?: AbortSignal) =>
@@ -35,3 +38,7 @@ export const fetchPreferences = (signal?: AbortSignal) =>
 
 export const savePreferences = (changes: Partial<NotificationPreferences>) =>
   apiJson<NotificationPreferences>('/notifications/preferences', { method: 'PUT', body: changes });
+
+/** Whether the server sends the daily task digest (SMTP is set up), from GET /api/config. */
+export const fetchDigestOffered = async (signal?: AbortSignal) =>
+  (await apiJson<{ emailDigest: boolean }>('/config', { signal })).emailDigest;

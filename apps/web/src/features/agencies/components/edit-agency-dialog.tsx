@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { fieldErrorsOf, staleRecordOf } from '../../../lib/api-error';
+import { EditConflictNotice, useEditConflict } from '../../../components/edit-conflict';
+import { fieldErrorsOf } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { agencyScreenMessages as msg } from '../agency-screen-messages';
 import type { AgencyDetail } from '../api/agency-types';
@@ -11,6 +12,7 @@ import { TypedAgencyDuplicates } from './typed-agency-duplicates';
 import { useAgencyFormState } from './use-agency-form-state';
 
 interface EditAgencyDialogProps {
+  /** The screen's copy of the agency, kept current by the live updates. */
   agency: AgencyDetail;
   onClose: () => void;
   /** After a successful save: the screen reloads the detail, the duplicate check and the history. */
@@ -18,11 +20,13 @@ interface EditAgencyDialogProps {
 }
 
 /** 002 §2/§4 Edit agency info: nothing is sent when nothing differs from the loaded record. */
-export function EditAgencyDialog({ agency, onClose, onSaved }: EditAgencyDialogProps) {
+export function EditAgencyDialog({ agency: live, onClose, onSaved }: EditAgencyDialogProps) {
+  const conflict = useEditConflict(live);
+  // The agency the form was filled from: what counts as unchanged, and the version the save sends.
+  const agency = conflict.opened ?? live;
   const form = useAgencyFormState(valuesFromAgency(agency));
   const save = useSaveAgency(agency.id);
   const [saving, setSaving] = useState(false);
-  const [conflict, setConflict] = useState<string | undefined>();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -48,30 +52,27 @@ export function EditAgencyDialog({ agency, onClose, onSaved }: EditAgencyDialogP
       onSaved();
       onClose();
     } catch (error) {
-      const stale = staleRecordOf(error);
-      if (stale) setConflict(stale.message);
-      else if (!form.showServerErrors(fieldErrorsOf(error), EDIT_DIALOG_FIELDS))
+      if (!conflict.catchStale(error) && !form.showServerErrors(fieldErrorsOf(error), EDIT_DIALOG_FIELDS))
         toast.error(msg.updateFailed);
       setSaving(false);
     }
   };
 
-  const reload = () => {
-    onSaved();
-    onClose();
+  const reload = (current: AgencyDetail) => {
+    conflict.restart(current);
+    form.reset(valuesFromAgency(current));
   };
 
   return (
     <Modal opened onClose={onClose} title="Edit agency info" centered size="lg">
       <form onSubmit={submit} noValidate>
-        {conflict && (
-          <Alert color="yellow" mb="md" role="alert" title="Not saved">
-            <Text size="sm">{conflict}</Text>
-            <Button size="xs" mt="sm" variant="light" onClick={reload}>
-              Reload
-            </Button>
-          </Alert>
-        )}
+        <EditConflictNotice
+          noun="partner"
+          conflict={conflict}
+          sendsChangesOnly
+          live={live}
+          onReload={reload}
+        />
         <EditAgencyFields agency={agency} values={form.values} errors={form.errors} onChange={form.change} />
         <TypedAgencyDuplicates values={form.values} excludeId={agency.id} />
         <Group justify="flex-end" gap="sm" mt="lg">

@@ -1,8 +1,9 @@
 import { contactMessages } from '@crm/domain';
-import { Alert, Box, Button, Group, Modal, SimpleGrid, Text } from '@mantine/core';
+import { Box, Button, Group, Modal, SimpleGrid } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { EditConflictNotice, useEditConflict } from '../../../components/edit-conflict';
 import { RichTextField } from '../../../components/record-tabs';
-import { fieldErrorsOf, staleRecordOf } from '../../../lib/api-error';
+import { fieldErrorsOf } from '../../../lib/api-error';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import type { Contact } from '../api/contact-types';
@@ -34,22 +35,19 @@ function EditContactForm({ contact: opened, onClose }: Omit<ContactDetailEditMod
   const features = useContactFeatures();
   const update = useUpdateContact(opened.id);
   const storeSaved = useStoreSavedContact();
-  // The contact the form was filled from: its version goes with the save.
-  const [contact, setContact] = useState<Contact>(opened);
+  // `opened` is the screen's live copy; the form keeps the contact it was filled from.
+  const conflict = useEditConflict(opened);
+  const contact = conflict.opened ?? opened;
   const [values, setValues] = useState<ContactFormValues>(() => valuesFromContact(opened));
   const [errors, setErrors] = useState<FieldErrors<ContactFormField>>({});
-  const [conflict, setConflict] = useState<{ message: string; current: Contact } | undefined>();
   // Remounted on reload, so that the rich-text editor shows the notes as they are now.
   const [formKey, setFormKey] = useState(0);
-  // A colleague's save meanwhile arrives through the live updates as a newer version of the contact.
-  const changedUnderneath = !conflict && opened.version > contact.version;
 
   const reload = async (current: Contact) => {
     await storeSaved(current);
-    setContact(current);
+    conflict.restart(current);
     setValues(valuesFromContact(current));
     setErrors({});
-    setConflict(undefined);
     setFormKey((key) => key + 1);
   };
 
@@ -73,36 +71,19 @@ function EditContactForm({ contact: opened, onClose }: Omit<ContactDetailEditMod
       await update.mutateAsync({ ...check.payload, version: contact.version });
       onClose();
     } catch (error) {
-      const stale = staleRecordOf<Contact>(error);
-      if (stale) setConflict(stale);
-      else setErrors(contactFieldErrors(fieldErrorsOf(error)));
+      if (!conflict.catchStale(error)) setErrors(contactFieldErrors(fieldErrorsOf(error)));
     }
   };
 
   return (
     <form onSubmit={submit} noValidate key={formKey}>
-      {changedUnderneath && (
-        <Alert color="orange" mb="md" role="alert" title="This contact was changed by someone else">
-          <Text size="sm">
-            Someone saved this contact while you were editing it. Your save keeps their change unless you
-            changed the same field.
-          </Text>
-          <Button size="xs" mt="sm" variant="light" onClick={() => void reload(opened)}>
-            Reload
-          </Button>
-        </Alert>
-      )}
-      {conflict && (
-        <Alert color="yellow" mb="md" role="alert" title="Not saved">
-          <Text size="sm">{conflict.message}</Text>
-          <Text size="sm" mt={4}>
-            Reload to see the contact as it is now; your changes in this dialog will be replaced.
-          </Text>
-          <Button size="xs" mt="sm" variant="light" onClick={() => void reload(conflict.current)}>
-            Reload
-          </Button>
-        </Alert>
-      )}
+      <EditConflictNotice
+        noun="contact"
+        conflict={conflict}
+        sendsChangesOnly
+        live={opened}
+        onReload={(record) => void reload(record)}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
         <ContactIdentityFields
           values={values}

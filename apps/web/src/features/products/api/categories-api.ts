@@ -9,12 +9,27 @@ export function createCategory(name: string, parentId: number | null): Promise<C
   return apiJson<CategoryGroup>('/product-categories', { method: 'POST', body: { name, parentId } });
 }
 
-export function renameCategory(id: number, name: string, parentId: number | null): Promise<CategoryGroup> {
-  return apiJson<CategoryGroup>(`/product-categories/${id}`, { method: 'PATCH', body: { name, parentId } });
+/**
+ * Edits carry the version of the category the screen showed: when someone changed the same field
+ * since, the API answers 409 with who and when instead of overwriting it.
+ */
+export function renameCategory(
+  id: number,
+  name: string,
+  parentId: number | null,
+  version: number | undefined,
+): Promise<CategoryGroup> {
+  return apiJson<CategoryGroup>(`/product-categories/${id}`, {
+    method: 'PATCH',
+    body: { name, parentId, version },
+  });
 }
 
-export function setCategoryActive(id: number, isActive: boolean): Promise<CategoryGroup> {
-  return apiJson<CategoryGroup>(`/product-categories/${id}`, { method: 'PATCH', body: { isActive } });
+export function setCategoryActive(id: number, isActive: boolean, version: number): Promise<CategoryGroup> {
+  return apiJson<CategoryGroup>(`/product-categories/${id}`, {
+    method: 'PATCH',
+    body: { isActive, version },
+  });
 }
 
 export function deleteCategory(id: number): Promise<void> {

@@ -4,6 +4,8 @@ export interface Subcategory {
   name: string;
   parentId: number | null;
   isActive: boolean;
+  /** Sent back with an edit, so that a change made meanwhile by someone else is not overwritten. */
+  version: number;
 }
 
 /** A top-level group (City, Unit Type, …) with its subcategories. */

@@ -21,7 +21,7 @@ export interface Product extends ProductListRow {
   dormitoryProduct: DormitoryBlock | null;
   maintenanceProduct: MaintenanceBlock | null;
   /** Sent back with an edit, so that a field changed meanwhile by someone else is not overwritten. */
-  version?: number;
+  version: number;
 }
 
 export interface ProductCategoryLink {

@@ -5,12 +5,20 @@ import { productScreenMessages as m } from '../lib/product-screen-messages';
 import { renameCategory } from './categories-api';
 import { categoryKeys } from './product-keys';
 
+interface RenameCategoryInput {
+  id: number;
+  name: string;
+  parentId: number | null;
+  /** The version renamed: a stale one answers 409, whose sentence the toast shows. */
+  version: number | undefined;
+}
+
 /** Renames a subcategory in place (the edit dialog's inline edit). */
 export function useRenameCategory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, name, parentId }: { id: number; name: string; parentId: number | null }) =>
-      renameCategory(id, name, parentId),
+    mutationFn: ({ id, name, parentId, version }: RenameCategoryInput) =>
+      renameCategory(id, name, parentId, version),
     onSuccess: async () => {
       toast.success(m.categoryUpdated);
       await queryClient.invalidateQueries({ queryKey: categoryKeys.tree });

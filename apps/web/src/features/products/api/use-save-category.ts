@@ -5,7 +5,7 @@ import { categoryKeys } from './product-keys';
 
 export type SaveCategoryInput =
   | { mode: 'add'; name: string; subcategories: readonly string[] }
-  | { mode: 'edit'; id: number; name: string };
+  | { mode: 'edit'; id: number; name: string; version: number | undefined };
 
 export interface SaveCategoryResult {
   category: CategoryGroup;
@@ -15,7 +15,10 @@ export interface SaveCategoryResult {
 
 async function save(input: SaveCategoryInput): Promise<SaveCategoryResult> {
   if (input.mode === 'edit') {
-    return { category: await renameCategory(input.id, input.name, null), failedSubcategories: [] };
+    return {
+      category: await renameCategory(input.id, input.name, null, input.version),
+      failedSubcategories: [],
+    };
   }
   // Subcategories need the parent's id, so they are created one by one once it exists.
   const category = await createCategory(input.name, null);

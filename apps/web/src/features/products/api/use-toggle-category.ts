@@ -20,7 +20,8 @@ function withActive(tree: CategoryGroup[], id: number, isActive: boolean): Categ
 export function useToggleCategory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => setCategoryActive(id, isActive),
+    mutationFn: ({ id, isActive, version }: { id: number; isActive: boolean; version: number }) =>
+      setCategoryActive(id, isActive, version),
     onMutate: async ({ id, isActive }) => {
       await queryClient.cancelQueries({ queryKey: categoryKeys.tree });
       const previous = queryClient.getQueryData<CategoryGroup[]>(categoryKeys.tree);

@@ -51,7 +51,7 @@ export function ProductCategoriesPage() {
               key={group.id}
               group={group}
               canEdit={canEdit}
-              onToggle={(isActive) => toggle.mutate({ id: group.id, isActive })}
+              onToggle={(isActive) => toggle.mutate({ id: group.id, isActive, version: group.version })}
               onEdit={() => open({ mode: 'edit', id: group.id })}
             />
           ))}

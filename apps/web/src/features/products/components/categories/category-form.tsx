@@ -1,7 +1,7 @@
 import { categoryCreateSchema } from '@crm/domain';
 import { Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { fieldErrorsOf } from '../../../../lib/api-error';
+import { fieldErrorsOf, staleRecordOf } from '../../../../lib/api-error';
 import { toast } from '../../../../lib/toast';
 import type { CategoryGroup } from '../../api/category-types';
 import { useDeleteCategory } from '../../api/use-delete-category';
@@ -20,6 +20,8 @@ interface CategoryFormProps {
 /** Name and subcategories of a top-level category. */
 export function CategoryForm({ group, onClose }: CategoryFormProps) {
   const [name, setName] = useState(group?.name ?? '');
+  // The version whose name the field was filled with; `group` follows the live updates.
+  const [openedVersion] = useState(group?.version);
   const [nameError, setNameError] = useState<string>();
   const [pending, setPending] = useState<PendingSubcategory[]>([]);
   const save = useSaveCategory();
@@ -35,14 +37,15 @@ export function CategoryForm({ group, onClose }: CategoryFormProps) {
     try {
       const result = await save.mutateAsync(
         group
-          ? { mode: 'edit', id: group.id, name: parsed.data }
+          ? { mode: 'edit', id: group.id, name: parsed.data, version: openedVersion }
           : { mode: 'add', name: parsed.data, subcategories: pending.map((item) => item.name) },
       );
       toast.success(group ? m.categoryUpdated : m.categoryCreated);
       if (result.failedSubcategories.length > 0) toast.error(m.addSubcategoryFailed);
       onClose();
     } catch (error) {
-      toast.error(m.saveCategoryFailed);
+      // Renamed by someone else since the dialog opened: the 409 says by whom, rather than overwrite.
+      toast.error(staleRecordOf(error)?.message ?? m.saveCategoryFailed);
       setNameError(fieldErrorsOf(error).name);
     }
   };

@@ -36,11 +36,14 @@ export function SavedSubcategoryList({ group }: { group: CategoryGroup }) {
         <SubcategoryRow
           key={child.id}
           name={child.name}
-          onRename={(name) => succeeded(() => rename.mutateAsync({ id: child.id, name, parentId: group.id }))}
+          version={child.version}
+          onRename={(name, version) =>
+            succeeded(() => rename.mutateAsync({ id: child.id, name, parentId: group.id, version }))
+          }
           onDelete={() => confirmDeleteCategory(child.name, () => remove.mutate(child.id))}
           active={{
             checked: child.isActive,
-            onChange: (isActive) => toggle.mutate({ id: child.id, isActive }),
+            onChange: (isActive) => toggle.mutate({ id: child.id, isActive, version: child.version }),
           }}
         />
       ))}

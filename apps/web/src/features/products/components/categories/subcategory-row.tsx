@@ -4,16 +4,20 @@ import { type KeyboardEvent, useState } from 'react';
 
 interface SubcategoryRowProps {
   name: string;
+  /** A saved subcategory's version, handed back with the rename as it was when the rename began. */
+  version?: number;
   /** Saves a new (trimmed, non-blank) name; resolves true when it was taken. */
-  onRename: (name: string) => Promise<boolean> | boolean;
+  onRename: (name: string, version: number | undefined) => Promise<boolean> | boolean;
   onDelete: () => void;
   /** The active switch of a saved subcategory; absent for one not yet created. */
   active?: { checked: boolean; onChange: (isActive: boolean) => void };
 }
 
 /** A subcategory in the category dialog: its name, renamed in place, and delete. */
-export function SubcategoryRow({ name, onRename, onDelete, active }: SubcategoryRowProps) {
+export function SubcategoryRow({ name, version, onRename, onDelete, active }: SubcategoryRowProps) {
   const [draft, setDraft] = useState<string>();
+  // The name being renamed is the one of this version: a rename by someone else meanwhile is a 409.
+  const [draftVersion, setDraftVersion] = useState<number>();
   const [saving, setSaving] = useState(false);
 
   const save = async () => {
@@ -23,7 +27,7 @@ export function SubcategoryRow({ name, onRename, onDelete, active }: Subcategory
       return;
     }
     setSaving(true);
-    const done = await onRename(next);
+    const done = await onRename(next, draftVersion);
     setSaving(false);
     if (done) setDraft(undefined);
   };
@@ -84,7 +88,14 @@ export function SubcategoryRow({ name, onRename, onDelete, active }: Subcategory
         />
       )}
       <Tooltip label="Rename">
-        <ActionIcon variant="subtle" aria-label={`Rename ${name}`} onClick={() => setDraft(name)}>
+        <ActionIcon
+          variant="subtle"
+          aria-label={`Rename ${name}`}
+          onClick={() => {
+            setDraft(name);
+            setDraftVersion(version);
+          }}
+        >
           <IconPencil size={16} />
         </ActionIcon>
       </Tooltip>

@@ -1,7 +1,8 @@
 import { productFormSchema } from '@crm/domain';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { fieldErrorsOf, staleRecordOf } from '../../../../lib/api-error';
+import { EditConflictNotice, useEditConflict } from '../../../../components/edit-conflict';
+import { fieldErrorsOf } from '../../../../lib/api-error';
 import { toast } from '../../../../lib/toast';
 import type { Product } from '../../api/product-types';
 import { useSaveProduct } from '../../api/use-save-product';
@@ -20,13 +21,16 @@ import { ProductActiveSwitch, ProductTitleFields } from './product-main-fields';
 import { TypeBlockFields } from './type-block-fields';
 
 interface ProductFormProps {
-  /** The product being edited; absent when adding. */
+  /** The product being edited (the screen's copy, kept current by the live updates); absent when adding. */
   product: Product | undefined;
   onSaved: (product: Product) => void;
   onCancel: () => void;
 }
 
-export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
+export function ProductForm({ product: live, onSaved, onCancel }: ProductFormProps) {
+  const conflict = useEditConflict(live);
+  // The product the form was filled from: its version goes with the save.
+  const product = conflict.opened;
   const [values, setValues] = useState<ProductFormValues>(() =>
     product ? valuesFromProduct(product) : NEW_PRODUCT_VALUES,
   );
@@ -58,17 +62,30 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
       toast.success(product ? m.productUpdated : m.productAdded);
       onSaved(saved);
     } catch (error) {
+      // Someone changed a field of this edit since the dialog opened: say who, rather than overwrite.
+      if (conflict.catchStale(error)) return;
       toast.error(m.saveProductFailed);
       showErrors(fieldErrorsOf(error));
-      // Someone changed a field of this edit since the dialog opened: say who, rather than overwrite.
-      const stale = staleRecordOf(error);
-      if (stale) setOtherError(stale.message);
     }
+  };
+
+  const reload = (current: Product) => {
+    conflict.restart(current);
+    setValues(valuesFromProduct(current));
+    setErrors({});
+    setOtherError(undefined);
   };
 
   const fieldProps = { values, errors, onChange: change };
   return (
     <form onSubmit={submit} noValidate>
+      <EditConflictNotice
+        noun="product"
+        conflict={conflict}
+        sendsChangesOnly={false}
+        live={live}
+        onReload={reload}
+      />
       <Stack gap="md">
         <ProductTitleFields {...fieldProps} />
         <CategoryChoiceFields
