@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import {
   adminApi,
   chooseOption,
@@ -9,7 +9,7 @@ import {
   productRows,
   productSearch,
 } from './support/products-setup';
-import { logInAsAdmin, uniqueTag } from './support/session';
+import { bearer, logInAsAdmin, uniqueTag } from './support/session';
 import { expectToast } from './support/ui';
 
 test.describe('products', () => {
@@ -85,5 +85,66 @@ test.describe('products', () => {
     await expect(page.getByRole('heading', { name: renamed, level: 1 })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { name: renamed, level: 1 })).toBeVisible();
+  });
+});
+
+test.describe('products edited by two people at once', () => {
+  /** The colleague's save: the whole product as the API takes it, with one field changed. */
+  async function colleagueSaves(
+    request: APIRequestContext,
+    token: string,
+    id: number,
+    change: { title?: string; salePrice?: number },
+  ) {
+    const current = await (await request.get(`/api/products/${id}`, { headers: bearer(token) })).json();
+    const res = await request.put(`/api/products/${id}`, {
+      headers: bearer(token),
+      data: {
+        title: change.title ?? current.title,
+        description: current.description,
+        categoryIds: [],
+        productType: 'REAL_ESTATE',
+        realEstateCompanyId: null,
+        realEstateProduct: {
+          ...current.realEstateProduct,
+          salePrice: change.salePrice ?? current.realEstateProduct.salePrice,
+        },
+        dormitoryProduct: null,
+        maintenanceProduct: null,
+        isActive: true,
+        version: current.version,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+
+  test('a colleague’s change to another field survives the save; the same field is refused', async ({
+    page,
+    request,
+  }) => {
+    const tag = uniqueTag();
+    const api = await adminApi(request);
+    const product = await createProductViaApi(request, api, `Harbour Loft ${tag}`, { salePrice: 100000 });
+
+    await logInAsAdmin(page);
+    await page.goto(`/product/${product.id}`);
+    await page.getByRole('button', { name: 'Edit product' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Product' });
+    await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue(product.title);
+
+    await colleagueSaves(request, api.token, product.id, { salePrice: 175000 });
+    await expect(dialog.getByRole('alert')).toContainText('Your save keeps their change', { timeout: 5_000 });
+    await dialog.getByRole('textbox', { name: 'Title' }).fill(`Harbour Loft Renamed ${tag}`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Product updated');
+    await expect(page.getByRole('heading', { name: `Harbour Loft Renamed ${tag}`, level: 1 })).toBeVisible();
+    await expect(productDetailValue(page, 'Sale Price')).toHaveText('£175,000.00');
+
+    await page.getByRole('button', { name: 'Edit product' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue(`Harbour Loft Renamed ${tag}`);
+    await colleagueSaves(request, api.token, product.id, { title: `Harbour Loft Theirs ${tag}` });
+    await dialog.getByRole('textbox', { name: 'Title' }).fill(`Harbour Loft Mine ${tag}`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByRole('alert')).toContainText(/This product was changed by .+ at/);
   });
 });

@@ -5,11 +5,6 @@ interface EditConflictNoticeProps<T> {
   /** What the dialog edits, as the API's 409 sentence names it: "contact", "partner", "product". */
   noun: string;
   conflict: EditConflict<T>;
-  /**
-   * The dialog sends only the fields the person changed, so another person's change to a different
-   * field survives the save; a dialog that sends the whole form is refused instead.
-   */
-  sendsChangesOnly: boolean;
   /** The screen's current copy of the record. */
   live: T | undefined;
   /** Fills the form again from this record (the live one, or the one a refused save answered). */
@@ -21,13 +16,7 @@ interface EditConflictNoticeProps<T> {
  * (their change is never overwritten without a word), or the save was refused because they changed
  * the same field. Either offers to reload the form from the record as it is now.
  */
-export function EditConflictNotice<T>({
-  noun,
-  conflict,
-  sendsChangesOnly,
-  live,
-  onReload,
-}: EditConflictNoticeProps<T>) {
+export function EditConflictNotice<T>({ noun, conflict, live, onReload }: EditConflictNoticeProps<T>) {
   if (conflict.refused) {
     const { message, current } = conflict.refused;
     return (
@@ -46,10 +35,9 @@ export function EditConflictNotice<T>({
     return (
       <Alert color="orange" mb="md" role="alert" title={`This ${noun} was changed by someone else`}>
         <Text size="sm">
-          Someone saved this {noun} while you were editing it.{' '}
-          {sendsChangesOnly
-            ? 'Your save keeps their change unless you changed the same field.'
-            : 'Reload before saving: a save now is refused rather than put back what they changed.'}
+          {/* Every edit dialog keeps another person's change to a different field (see its save). */}
+          Someone saved this {noun} while you were editing it. Your save keeps their change unless you changed
+          the same field.
         </Text>
         <Button size="xs" mt="sm" variant="light" onClick={() => onReload(live)}>
           Reload

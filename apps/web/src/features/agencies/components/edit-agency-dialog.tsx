@@ -66,13 +66,7 @@ export function EditAgencyDialog({ agency: live, onClose, onSaved }: EditAgencyD
   return (
     <Modal opened onClose={onClose} title="Edit agency info" centered size="lg">
       <form onSubmit={submit} noValidate>
-        <EditConflictNotice
-          noun="partner"
-          conflict={conflict}
-          sendsChangesOnly
-          live={live}
-          onReload={reload}
-        />
+        <EditConflictNotice noun="partner" conflict={conflict} live={live} onReload={reload} />
         <EditAgencyFields agency={agency} values={form.values} errors={form.errors} onChange={form.change} />
         <TypedAgencyDuplicates values={form.values} excludeId={agency.id} />
         <Group justify="flex-end" gap="sm" mt="lg">

@@ -80,7 +80,6 @@ function EditContactForm({ contact: opened, onClose }: Omit<ContactDetailEditMod
       <EditConflictNotice
         noun="contact"
         conflict={conflict}
-        sendsChangesOnly
         live={opened}
         onReload={(record) => void reload(record)}
       />

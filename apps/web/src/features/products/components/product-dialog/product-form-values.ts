@@ -93,3 +93,22 @@ export function toProductInput(values: ProductFormValues): ProductFormInput {
     isActive: values.isActive,
   };
 }
+
+/**
+ * The person's edit laid over the product as it is now, when a colleague saved it meanwhile: the
+ * fields this person changed (from what the dialog opened) win, every other field takes the
+ * colleague's value. Undefined when both changed one same field: that save must be refused, not
+ * merged. The form sends the whole product, so this is how two edits of different fields both stay.
+ */
+export function mergeProductEdit(
+  opened: ProductFormValues,
+  edited: ProductFormValues,
+  current: ProductFormValues,
+): ProductFormValues | undefined {
+  const differs = (a: ProductFormValues, b: ProductFormValues, key: keyof ProductFormValues) =>
+    JSON.stringify(a[key]) !== JSON.stringify(b[key]);
+  const keys = Object.keys(edited) as (keyof ProductFormValues)[];
+  const mine = keys.filter((key) => differs(opened, edited, key));
+  if (mine.some((key) => differs(opened, current, key) && differs(edited, current, key))) return undefined;
+  return { ...current, ...Object.fromEntries(mine.map((key) => [key, edited[key]])) };
+}

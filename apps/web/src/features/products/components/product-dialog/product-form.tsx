@@ -1,8 +1,8 @@
-import { productFormSchema } from '@crm/domain';
+import { type ProductFormInput, productFormSchema } from '@crm/domain';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { EditConflictNotice, useEditConflict } from '../../../../components/edit-conflict';
-import { fieldErrorsOf } from '../../../../lib/api-error';
+import { fieldErrorsOf, staleRecordOf } from '../../../../lib/api-error';
 import { toast } from '../../../../lib/toast';
 import type { Product } from '../../api/product-types';
 import { useSaveProduct } from '../../api/use-save-product';
@@ -11,6 +11,7 @@ import { CategoryChoiceFields } from './category-choice-fields';
 import { CompanyPicker } from './company-picker';
 import { issuesToMessages, type ProductFormErrors, sortFieldErrors } from './product-form-errors';
 import {
+  mergeProductEdit,
   NEW_PRODUCT_VALUES,
   type ProductFormField,
   type ProductFormValues,
@@ -36,7 +37,7 @@ export function ProductForm({ product: live, onSaved, onCancel }: ProductFormPro
   );
   const [errors, setErrors] = useState<ProductFormErrors>({});
   const [otherError, setOtherError] = useState<string>();
-  const save = useSaveProduct(product?.id, product?.version);
+  const save = useSaveProduct(product?.id);
 
   const change = <K extends ProductFormField>(field: K, value: ProductFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -58,7 +59,7 @@ export function ProductForm({ product: live, onSaved, onCancel }: ProductFormPro
     }
     setOtherError(undefined);
     try {
-      const saved = await save.mutateAsync(parsed.data);
+      const saved = await saveOverChanges(parsed.data);
       toast.success(product ? m.productUpdated : m.productAdded);
       onSaved(saved);
     } catch (error) {
@@ -66,6 +67,24 @@ export function ProductForm({ product: live, onSaved, onCancel }: ProductFormPro
       if (conflict.catchStale(error)) return;
       toast.error(m.saveProductFailed);
       showErrors(fieldErrorsOf(error));
+    }
+  };
+
+  /**
+   * Saves against the version the dialog opened. When a colleague saved meanwhile (409), the save is
+   * made again over their version, with only this person's changed fields laid on it, unless both
+   * changed one same field: then the 409 stands and the notice says who.
+   */
+  const saveOverChanges = async (body: ProductFormInput): Promise<Product> => {
+    try {
+      return await save.mutateAsync({ body, version: product?.version });
+    } catch (error) {
+      const stale = staleRecordOf<Product>(error);
+      if (!stale || !product) throw error;
+      const merged = mergeProductEdit(valuesFromProduct(product), values, valuesFromProduct(stale.current));
+      const input = merged && productFormSchema.safeParse(toProductInput(merged));
+      if (!input?.success) throw error;
+      return await save.mutateAsync({ body: input.data, version: stale.current.version });
     }
   };
 
@@ -79,13 +98,7 @@ export function ProductForm({ product: live, onSaved, onCancel }: ProductFormPro
   const fieldProps = { values, errors, onChange: change };
   return (
     <form onSubmit={submit} noValidate>
-      <EditConflictNotice
-        noun="product"
-        conflict={conflict}
-        sendsChangesOnly={false}
-        live={live}
-        onReload={reload}
-      />
+      <EditConflictNotice noun="product" conflict={conflict} live={live} onReload={reload} />
       <Stack gap="md">
         <ProductTitleFields {...fieldProps} />
         <CategoryChoiceFields
