@@ -1,10 +1,11 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/database.js';
+import { serializerCompiler } from './lib/response-serializer.js';
 import { agenciesRoutes } from './modules/agencies/agencies.routes.js';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.js';
 import { resolveTokenSecret, TokenSigner } from './modules/auth/token.js';

@@ -530,6 +530,24 @@ describe('sort keys follow renamed users', () => {
   });
 });
 
+describe('created-by and assigned-to contains, with letters SQL folds otherwise', () => {
+  it('finds users named with İ, ı and Ş by their folded letters, and no one else', async () => {
+    const tag = uniqueTag('fold');
+    const owner = await signIn(t, { firstName: 'İpek', surname: `Kılıçşah ${tag}` });
+    const other = await signIn(t, { firstName: 'Ipso', surname: `Kilo ${tag}` });
+    const mine = await createContact(t, owner, leadPayload({ surname: tag }));
+    await createContact(t, other, leadPayload({ surname: tag }));
+    for (const value of ['contains:ipek', 'contains:İPEK', 'containsIgnoreCase:kiliçŞ', 'contains:IÇŞAH']) {
+      const { rows } = await list({ q: tag, 'filter.createdBy': value });
+      expect(ids(rows), value).toEqual([mine.id]);
+      const assigned = await list({ q: tag, 'filter.assignedTo': value });
+      expect(ids(assigned.rows), value).toEqual([mine.id]);
+    }
+    const percent = await list({ q: tag, 'filter.createdBy': 'contains:%' });
+    expect(ids(percent.rows)).toEqual([]);
+  });
+});
+
 describe('paging', () => {
   let tag: string;
   let all: number[];

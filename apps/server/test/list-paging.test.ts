@@ -256,6 +256,26 @@ describe('totals beyond 10,000 matches', () => {
     expect(page.capped).toBe('true');
   });
 
+  it('answers a broad search with matches only, newest first, and a 2-letter one at word starts', async () => {
+    const words = (row: ContactJson) =>
+      `${row.name} ${row.surname} ${row.email ?? ''} ${row.phone}`.toLowerCase();
+    for (const [q, matches] of [
+      ['bu', /(^|[ '])bu/],
+      ['MA', /(^|[ '])ma/],
+      ['kname m', /kname m/],
+    ] as const) {
+      const page = await list('/api/contacts', { type: 'lead', q, limit: 100 });
+      expect(page.total, q).toBe('10000');
+      expect(page.capped, q).toBe('true');
+      expect(page.rows, q).toHaveLength(100);
+      for (const row of page.rows) expect(words(row), q).toMatch(matches);
+      const times = page.rows.map((row) => `${row.createdAt} ${String(row.id).padStart(10, '0')}`);
+      expect(times, q).toEqual([...times].sort().reverse());
+    }
+    const inside = await list('/api/contacts', { type: 'lead', q: 'lk', limit: 100 });
+    expect(inside.rows.filter((row) => row.name === 'Bulkname')).toEqual([]);
+  });
+
   it('says 10,000 and capped for a filter matching more, on any page', async () => {
     for (const offset of [0, 10_000]) {
       const page = await list('/api/contacts', {

@@ -46,6 +46,11 @@ export interface ListSpec {
   /** Or a condition of the list's own for `q` (e.g. one served by a full-text index). */
   searchCondition?: (q: string, engine: Engine) => Expression<SqlBool>;
   /**
+   * The same test made on each row alone, for a walk along a sort index: a full-text condition
+   * there first gathers every match of the index, which for a common word is most of the table.
+   */
+  searchRowCondition?: (q: string, engine: Engine) => Expression<SqlBool>;
+  /**
    * An indexed condition every row whose `inSearchText` column contains `value` meets (a trigram
    * match on the search text): added to the column's own `contains` test, it spares the scan.
    */
@@ -211,26 +216,38 @@ export function nextCursorOf(rows: readonly object[], query: ListQuery): string 
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
+/**
+ * How `listConditions` writes the search and the filters: `indexed` (the default) through the
+ * list's full-text indexes, for finding the matches; `rows` as tests of each row alone, for walking
+ * a sort index until a page of matches is found; `rows-unsearched` likewise but without the search,
+ * when the matches are read from the search's own index and joined.
+ */
+export type ConditionsFor = 'indexed' | 'rows' | 'rows-unsearched';
+
 /** The WHERE conditions of a list query: search and filters combine with AND. */
 export function listConditions(
   // biome-ignore lint/suspicious/noExplicitAny: works for any schema
   db: Kysely<any>,
   query: ListQuery,
   spec: ListSpec,
+  conditionsFor: ConditionsFor = 'indexed',
 ): Expression<SqlBool>[] {
   const engine = engineOf(db);
   const conditions: Expression<SqlBool>[] = [];
-  if (query.q && spec.searchCondition) {
-    conditions.push(spec.searchCondition(query.q, engine));
-  } else if (query.q && spec.search.length > 0) {
-    const any = spec.search.map((expr) => containsIgnoreCase(engine, expr, query.q ?? ''));
+  const q = conditionsFor === 'rows-unsearched' ? undefined : query.q;
+  const searchCondition =
+    conditionsFor === 'indexed' ? spec.searchCondition : (spec.searchRowCondition ?? spec.searchCondition);
+  if (q && searchCondition) {
+    conditions.push(searchCondition(q, engine));
+  } else if (q && spec.search.length > 0) {
+    const any = spec.search.map((expr) => containsIgnoreCase(engine, expr, q));
     conditions.push(sql<SqlBool>`(${sql.join(any, sql` or `)})`);
   }
   for (const [name, filter] of Object.entries(query.filters)) {
     const column = spec.columns[name];
     if (!column) continue;
     conditions.push(filterCondition(engine, column, filter));
-    if (column.inSearchText && filter.mode !== 'equals') {
+    if (conditionsFor === 'indexed' && column.inSearchText && filter.mode !== 'equals') {
       const narrowing = spec.containsNarrowing?.(filter.value, engine);
       if (narrowing) conditions.push(narrowing);
     }
@@ -274,7 +291,9 @@ export function pageOf<QB extends SelectQueryBuilder<any, any, any>>(
   }
   // biome-ignore lint/suspicious/noExplicitAny: the sort key is read back by name, untyped
   let out = (qb as any).select(key.as(SORT_KEY)) as QB;
-  if (query.offset > 0) {
+  // Sorted matches are sorted from the list's table alone too: joining a few thousand rows to their
+  // agency and users before sorting them cost ten times the sort.
+  if (query.offset > 0 || options.sortMatches) {
     const filter = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;
     const ids = sql<SqlBool>`${id} in (select ${id} from ${raw(spec.table)} ${filter} order by ${orderBy} limit ${query.limit} offset ${query.offset})`;
     return out.where(ids).orderBy(orderBy).limit(query.limit) as QB;

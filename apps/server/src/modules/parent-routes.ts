@@ -2,6 +2,7 @@ import { ID_MAX } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { compiledResponse } from '../lib/response-serializer.js';
 import { errorResponse, errors } from '../lib/schemas.js';
 import { caller, isAdmin } from '../plugins/auth.js';
 import { fileResponse } from './files/files.schemas.js';
@@ -87,7 +88,13 @@ export const parentRoutes: FastifyPluginAsyncZod<ParentRoutesOptions> = async (a
 
   app.get(
     `/${segment}/:id/history`,
-    { schema: { tags, params: parentParams, response: { 200: z.array(historyEntryResponse), ...errors } } },
+    {
+      schema: {
+        tags,
+        params: parentParams,
+        response: { 200: compiledResponse(z.array(historyEntryResponse)), ...errors },
+      },
+    },
     async (request) => {
       const parent = await parentOf(request.params.id, isAdmin(request));
       const rows = await listHistory(ctx.db, parent);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { replyWithPage } from '../../lib/list-reply.js';
+import { compiledResponse } from '../../lib/response-serializer.js';
 import { errors, listQuerystring } from '../../lib/schemas.js';
 import { caller, requireAdmin } from '../../plugins/auth.js';
 import { addStaff, bulkSetStaff, staffOf, toggleStaff } from '../agency-staff/agency-staff.service.js';
@@ -35,7 +36,7 @@ export const agenciesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         tags,
         summary: 'Agencies a page at a time: q, sort, order, filter.<column>, limit, offset',
         querystring: listQuerystring,
-        response: { 200: z.array(agencyResponse), ...errors },
+        response: { 200: compiledResponse(z.array(agencyResponse)), ...errors },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,13 @@
 import type { ContactType, ListQuery } from '@crm/domain';
 import { foldCase, TOTAL_CAP } from '@crm/domain';
-import { type Expression, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
+import {
+  type Expression,
+  type Insertable,
+  type RawBuilder,
+  type SqlBool,
+  sql,
+  type Updateable,
+} from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type Engine, engineOf } from '../../db/dialect.js';
 import {
@@ -88,23 +95,52 @@ export type ContactListRecord = Awaited<ReturnType<typeof listContacts>>['rows']
  */
 function searchCondition(q: string, engine: Engine): Expression<SqlBool> {
   const needle = foldCase(q.trim());
-  if ([...needle].length < 3) return prefixCondition(needle, engine);
-  if (engine === 'sqlite')
-    return sql<SqlBool>`contacts.id in (select rowid from contacts_search where contacts_search match ${ftsPhrase(needle)})`;
+  if (engine === 'sqlite') return sql<SqlBool>`contacts.id in (${searchMatches(q)})`;
+  if ([...needle].length < 3) return prefixCondition(needle);
   return sql<SqlBool>`contacts.search_text like ${likePattern(needle)} escape '\\'`;
+}
+
+/** Only letters, digits and the e-mail's punctuation make words; anything else matches no word. */
+const WORD = /^[\p{L}\p{N}.@\-_+]+$/u;
+
+/** The ids of the contacts a search matches, from its full-text index (SQLite). */
+function searchMatches(q: string): RawBuilder<unknown> {
+  const needle = foldCase(q.trim());
+  if ([...needle].length >= 3) return trigramMatches(needle);
+  if (!WORD.test(needle)) return sql`select rowid from contacts_prefix where false`;
+  return sql`select rowid from contacts_prefix where contacts_prefix match ${`${ftsPhrase(needle)} *`}`;
+}
+
+/** The ids of the contacts whose search text contains `needle` (folded, 3+ characters; SQLite). */
+function trigramMatches(needle: string): RawBuilder<unknown> {
+  return sql`select rowid from contacts_search where contacts_search match ${ftsPhrase(needle)}`;
+}
+
+/**
+ * The search as a test of each row, for walking a sort index when the matches are many (SQLite;
+ * PostgreSQL's planner picks its own way). Three or more characters: the search text contains them,
+ * which is what the trigram index finds. One or two: a word of the name (after a space or an
+ * apostrophe), the e-mail or the phone starts with them. The prefix index splits words at any other
+ * punctuation too, so a word after, say, a bracket is found by the count and the sparse case only.
+ */
+function searchRowCondition(q: string, engine: Engine): Expression<SqlBool> {
+  const needle = foldCase(q.trim());
+  if (engine !== 'sqlite') return searchCondition(q, engine);
+  if ([...needle].length >= 3)
+    return sql<SqlBool>`contacts.search_text like ${likePattern(needle)} escape '\\'`;
+  if (!WORD.test(needle)) return sql<SqlBool>`1 = 0`;
+  const start = needle.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql<SqlBool>`(' ' || replace(contacts.name_key, '''', ' ') like ${`% ${start}%`} escape '\\'
+    or contacts.email_key like ${`${start}%`} escape '\\' or contacts.phone like ${`${start}%`} escape '\\')`;
 }
 
 function ftsPhrase(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-/** Words of the name, the e-mail and the phone that start with `needle` (see searchCondition). */
-function prefixCondition(needle: string, engine: Engine): Expression<SqlBool> {
-  // Only letters, digits and the e-mail's punctuation make words; anything else matches no word.
-  if (!/^[\p{L}\p{N}.@\-_+]+$/u.test(needle)) return sql<SqlBool>`1 = 0`;
-  if (engine === 'sqlite') {
-    return sql<SqlBool>`contacts.id in (select rowid from contacts_prefix where contacts_prefix match ${`${ftsPhrase(needle)} *`})`;
-  }
+/** Words of the name, the e-mail and the phone that start with `needle` (PostgreSQL). */
+function prefixCondition(needle: string): Expression<SqlBool> {
+  if (!WORD.test(needle)) return sql<SqlBool>`1 = 0`;
   const prefix = `'${needle.replace(/['\\]/g, (c) => `\\${c}`)}':*`;
   return sql<SqlBool>`to_tsvector('simple', contacts.name_key || ' ' || contacts.email_key || ' ' || contacts.phone) @@ to_tsquery('simple', ${prefix})`;
 }
@@ -117,8 +153,22 @@ function containsNarrowing(value: string, engine: Engine): Expression<SqlBool> |
   const needle = foldCase(value);
   if ([...needle].length < 3) return undefined;
   return engine === 'sqlite'
-    ? sql<SqlBool>`contacts.id in (select rowid from contacts_search where contacts_search match ${ftsPhrase(needle)})`
+    ? sql<SqlBool>`contacts.id in (${trigramMatches(needle)})`
     : sql<SqlBool>`contacts.search_text like ${likePattern(needle)} escape '\\'`;
+}
+
+/**
+ * The full-text matches a narrowed list's count starts from (SQLite): the search's, else those of
+ * the first `contains` filter the trigram index can narrow; undefined when neither applies.
+ */
+function indexedMatches(query: ListQuery): RawBuilder<unknown> | undefined {
+  if (query.q) return searchMatches(query.q);
+  for (const [name, filter] of Object.entries(query.filters)) {
+    const needle = foldCase(filter.value);
+    if (filter.mode !== 'equals' && contactListSpec.columns[name]?.inSearchText && [...needle].length >= 3)
+      return trigramMatches(needle);
+  }
+  return undefined;
 }
 
 const key = (expr: string, inSearchText = false) =>
@@ -138,6 +188,7 @@ export const contactListSpec: ListSpec = {
   },
   search: [],
   searchCondition,
+  searchRowCondition,
   containsNarrowing,
   idExpr: 'contacts.id',
   table: 'contacts',
@@ -151,9 +202,9 @@ export interface ContactScope {
 
 /**
  * Type and active state lead every list index, so they are always constrained. `byMatches` writes
- * them as `+contacts.type`, which SQLite will not serve from an index: a `contains` filter narrowed
- * by the trigram index then looks its few matches up by id (9 ms for "demir" at a million rows)
- * rather than walking the column's index of 700,000 active leads (65 ms).
+ * them as `+contacts.type`, which SQLite will not serve from an index: a `contains` filter on
+ * created-by or assigned-to then finds its contacts through the owner or assignee index rather
+ * than walking an index of 700,000 active leads.
  */
 function scopeConditions(scope: ContactScope, byMatches = false): Expression<SqlBool>[] {
   const column = (name: string) => sql.raw(`${byMatches ? '+' : ''}contacts.${name}`);
@@ -169,10 +220,13 @@ function scopeConditions(scope: ContactScope, byMatches = false): Expression<Sql
 
 /**
  * The unfiltered totals are kept by the contact_counts triggers. A narrowed list is counted first,
- * up to the cap. On SQLite the count reads the matching ids (through the filter's or the search's
- * own index), and when they are few (SORT_MATCHES_UP_TO) the page is sorted from those ids: one
- * evaluation of the search serves both, and SQLite, which has no statistics, cannot choose to walk
- * a million rows of the sort index looking for a rare value.
+ * up to the cap, by reading the matching ids (SQLite). A search, or a `contains` filter the trigram
+ * index narrows, reads them from its full-text index as it goes and stops at the cap, instead of
+ * gathering every match first (a 1-letter search matches most of the table). When the matches are
+ * few (SORT_MATCHES_UP_TO) the page is sorted from those ids, on the table alone; SQLite, which has
+ * no statistics, cannot choose to walk a million rows of the sort index looking for a rare value.
+ * When they are many, the sort index is walked with each row tested alone, which meets a page of
+ * matches within a few thousand entries.
  */
 export async function listContacts(db: Db, scope: ContactScope, query: ListQuery) {
   const byUsers = await userNarrowing(db, query);
@@ -184,20 +238,25 @@ export async function listContacts(db: Db, scope: ContactScope, query: ListQuery
   if (narrowed.length === 0 && scope.agencyId === undefined) {
     counted = { total: await activeCount(db, scope.type), capped: false };
   } else if (engineOf(db) === 'sqlite') {
-    const byMatches =
-      byUsers.length > 0 ||
-      Object.entries(query.filters).some(
-        ([name, filter]) =>
-          filter.mode !== 'equals' &&
-          contactListSpec.columns[name]?.inSearchText === true &&
-          containsNarrowing(filter.value, 'sqlite') !== undefined,
-      );
-    const ids = await matchingIds(db, [...scopeConditions(scope, byMatches), ...narrowed], TOTAL_CAP + 1);
+    const matches = indexedMatches(query);
+    const tested = [...listConditions(db, query, contactListSpec, 'rows-unsearched'), ...byUsers];
+    const ids = matches
+      ? await matchingIds(db, [...scopeConditions(scope), ...tested], TOTAL_CAP + 1, {
+          matches,
+          scopeOnly: tested.length === 0 && scope.agencyId === undefined,
+        })
+      : await matchingIds(db, [...scopeConditions(scope, byUsers.length > 0), ...narrowed], TOTAL_CAP + 1);
     counted =
       ids.length > TOTAL_CAP ? { total: TOTAL_CAP, capped: true } : { total: ids.length, capped: false };
     if (ids.length <= SORT_MATCHES_UP_TO) {
       conditions = [sql<SqlBool>`contacts.id in (select value from json_each(${JSON.stringify(ids)}))`];
       sortMatches = true;
+    } else {
+      conditions = [
+        ...scopeConditions(scope),
+        ...listConditions(db, query, contactListSpec, 'rows'),
+        ...byUsers,
+      ];
     }
   } else {
     counted = await countMatches(db, 'contacts', conditions);
@@ -215,22 +274,41 @@ export async function listContacts(db: Db, scope: ContactScope, query: ListQuery
  * A `contains` filter on created-by or assigned-to also names the users whose name contains the
  * text: the contacts are then found through the owner and assignee indexes instead of by testing
  * the key of every active contact. The keys are the users' folded names (kept so on a rename), so
- * the two tests agree; the users (ten thousand at most) are folded here, as the keys were.
+ * the two tests agree. The database returns the few users whose name may contain the text (a
+ * pattern that leaves to JavaScript every character SQL folds otherwise), and they are folded here,
+ * as the keys were: reading all ten thousand users on every request cost 10 ms.
  */
 async function userNarrowing(db: Db, query: ListQuery): Promise<Expression<SqlBool>[]> {
   const columns = { createdBy: 'owner_id', assignedTo: 'assigned_to_id' } as const;
   const conditions: Expression<SqlBool>[] = [];
-  let users: { id: number; name: string }[] | undefined;
   for (const [name, column] of Object.entries(columns)) {
     const filter = query.filters[name];
     if (!filter || filter.mode === 'equals') continue;
     const needle = foldCase(filter.value);
-    users ??= await db.selectFrom('users').select(['id', 'name']).execute();
+    const users = await db
+      .selectFrom('users')
+      .select(['id', 'name'])
+      .where(
+        sql<SqlBool>`lower(users.name) like ${likePattern(asciiPattern(needle)).replaceAll(ANY, '_')} escape '\\'`,
+      )
+      .execute();
     const ids = users.filter((user) => foldCase(user.name).includes(needle)).map((user) => user.id);
     conditions.push(sql<SqlBool>`contacts.${sql.raw(column)} in (${sql.join(ids.length > 0 ? ids : [0])})`);
   }
   return conditions;
 }
+
+/**
+ * `needle` with every character that SQL's lower() may fold differently from foldCase written as
+ * `_` (any one character): non-ASCII letters, and the i and k that ı, İ and the Kelvin sign fold
+ * to. The pattern then matches every name whose folded form contains the needle, and a few more.
+ */
+function asciiPattern(needle: string): string {
+  return [...needle].map((c) => (c > '\x7f' || c === 'i' || c === 'k' ? ANY : c)).join('');
+}
+
+/** Stands for `_` until the pattern's own `_` are escaped. */
+const ANY = '\u0000';
 
 /** The list's select and conditions, for streaming every matching row (exports). */
 export function contactListSource(
@@ -245,11 +323,26 @@ export function contactListSource(
   };
 }
 
-/** The ids of up to `limit` matching contacts, in no particular order. */
-async function matchingIds(db: Db, conditions: Expression<SqlBool>[], limit: number): Promise<number[]> {
-  let qb = db.selectFrom('contacts').select('contacts.id');
-  for (const condition of conditions) qb = qb.where(condition);
-  const rows = await qb.limit(limit).execute();
+/**
+ * The ids of up to `limit` matching contacts, in no particular order. From `matches` (a select of
+ * rowids from a full-text index) when given: read one by one and joined, so the reading stops at
+ * the limit. When the conditions are the scope alone (`scopeOnly`), each match is looked up in the
+ * narrow contacts_scope index rather than in the table, at half the cost.
+ */
+async function matchingIds(
+  db: Db,
+  conditions: Expression<SqlBool>[],
+  limit: number,
+  from?: { matches: RawBuilder<unknown>; scopeOnly: boolean },
+): Promise<number[]> {
+  const contacts = sql.raw(from?.scopeOnly ? 'contacts indexed by contacts_scope' : 'contacts');
+  const source = from
+    ? sql`(${from.matches}) as matches cross join ${contacts} on contacts.id = matches.rowid`
+    : sql`contacts`;
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const { rows } = await sql<{
+    id: number;
+  }>`select contacts.id from ${source} ${where} limit ${limit}`.execute(db);
   return rows.map((row) => row.id);
 }
 

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { replyWithPage } from '../../lib/list-reply.js';
+import { compiledResponse } from '../../lib/response-serializer.js';
 import { errors, listQuerystring } from '../../lib/schemas.js';
 import { caller, requireAdmin } from '../../plugins/auth.js';
 import { parentRoutes } from '../parent-routes.js';
@@ -32,7 +33,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         summary:
           'Active contacts as list rows (the detail has every field), a page at a time. type=lead|customer, agencyId, q, sort, order, filter.<column>, limit, offset',
         querystring: listQuerystring,
-        response: { 200: z.array(contactListRowResponse), ...errors },
+        response: { 200: compiledResponse(z.array(contactListRowResponse)), ...errors },
       },
     },
     async (request, reply) => {

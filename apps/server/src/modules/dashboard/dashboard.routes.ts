@@ -2,6 +2,7 @@ import { CONTACT_TYPES } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { compiledResponse } from '../../lib/response-serializer.js';
 import { errors } from '../../lib/schemas.js';
 import { isAdmin } from '../../plugins/auth.js';
 import { countContacts } from '../contacts/contacts.repository.js';
@@ -44,7 +45,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: {
         tags: ['dashboard'],
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(50).default(50) }),
-        response: { 200: z.array(activityResponse), ...errors },
+        response: { 200: compiledResponse(z.array(activityResponse)), ...errors },
       },
     },
     async (request) => {

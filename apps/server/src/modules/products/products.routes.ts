@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { replyWithPage } from '../../lib/list-reply.js';
+import { compiledResponse } from '../../lib/response-serializer.js';
 import { errors, listQuerystring } from '../../lib/schemas.js';
 import { caller, requireAdmin } from '../../plugins/auth.js';
 import { idParams } from '../users/users.schemas.js';
@@ -70,7 +71,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         summary:
           'Products as list rows (the detail has every field), a page at a time: q (title), sort (title, createdAt, isActive, productType), filters',
         querystring: listQuerystring,
-        response: { 200: z.array(productListRowResponse), ...errors },
+        response: { 200: compiledResponse(z.array(productListRowResponse)), ...errors },
       },
     },
     async (request, reply) => {
