@@ -1,13 +1,12 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { DashboardCharts as Charts, WeekCount } from '../api/use-charts';
+import { CHART_HEIGHT, ChartCard, ChartsGrid } from './chart-card';
 import { customersOfAgency, leadsFromSource, NEWEST_CUSTOMERS, NEWEST_LEADS } from './chart-links';
 
 const SOURCE_COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'pink.6', 'gray.6'];
-const CHART_HEIGHT = 200;
 
 /** "16 Nov" for the Monday 2026-11-16. */
 function weekLabel(week: string): string {
@@ -16,20 +15,6 @@ function weekLabel(week: string): string {
     month: 'short',
     timeZone: 'UTC',
   });
-}
-
-function ChartCard({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
-  return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Title order={3} fz="md">
-          {title}
-        </Title>
-        {children}
-        {footer}
-      </Stack>
-    </Card>
-  );
 }
 
 /** Bars per week; a bar opens the list it counts, newest first (lists have no week filter). */
@@ -73,7 +58,7 @@ export function DashboardCharts({ charts }: { charts: Charts }) {
   }));
   const { customers, contacts, percent } = charts.conversionRate;
   return (
-    <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
+    <ChartsGrid>
       <ChartCard title="Leads created per week">
         <WeeklyBars data={charts.leadsPerWeek} series="Leads" to={NEWEST_LEADS} />
       </ChartCard>
@@ -174,6 +159,6 @@ export function DashboardCharts({ charts }: { charts: Charts }) {
           </Text>
         </Group>
       </ChartCard>
-    </SimpleGrid>
+    </ChartsGrid>
   );
 }
