@@ -3,5 +3,6 @@
 // Schemas read the setting when they are built, so the entry sets it before any screen's code loads.
 // zod keeps its configuration on this global, which it creates only when absent
 // (zod/v4/core/core.js): setting it here keeps zod itself out of the login page.
-const global = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-global.__zod_globalConfig = { ...global.__zod_globalConfig, jitless: true };
+const shared = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+shared.__zod_globalConfig = { ...shared.__zod_globalConfig, jitless: true };
+export {};
