@@ -145,7 +145,12 @@ export function DataTable<T>({
         {listId && (
           <Suspense fallback={null}>
             <ViewPicker list={listId} params={list.params} onApply={list.replaceParams} />
-            <ColumnChooser columns={chosen.choosable} shown={chosen.shown} onChange={chosen.choose} />
+            <ColumnChooser
+              list={listId}
+              columns={chosen.choosable}
+              shown={chosen.shown}
+              onChange={chosen.choose}
+            />
           </Suspense>
         )}
         {toolbar}
