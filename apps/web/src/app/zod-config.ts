@@ -5,4 +5,5 @@
 // (zod/v4/core/core.js): setting it here keeps zod itself out of the login page.
 const shared = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 shared.__zod_globalConfig = { ...shared.__zod_globalConfig, jitless: true };
+
 export {};
