@@ -88,7 +88,8 @@ export function DataTable<T>({
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
 
   const virtualizer = useVirtualizer({
-    count: hasNextPage ? rows.length + 1 : rows.length,
+    // The "loading more" row follows rows only: not while the first page is still being rendered.
+    count: hasNextPage && rows.length > 0 ? rows.length + 1 : rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => itemHeight,
     overscan: 6,
