@@ -125,6 +125,51 @@ describe('GET /api/dashboard/charts', () => {
     expect(res.headers['x-total-count']).toBe('1');
   });
 
+  it('a week bar links to lists the server filters by that week: leads created, customers converted', async () => {
+    const week = weekStart(new Date());
+    const next = new Date(Date.parse(`${week}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    const before = new Date(Date.parse(`${week}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+    const total = async (path: string) => {
+      const res = await call(t, 'GET', path, user);
+      expect(res.statusCode).toBe(200);
+      return res.headers['x-total-count'];
+    };
+    // The user's active leads (the converted and the dropped ones are no longer listed as leads).
+    expect(await total(`/api/contacts?type=lead&filter.createdAt=equals:${week}/${next}`)).toBe('5');
+    expect(await total(`/api/contacts?type=lead&filter.createdAt=equals:${before}/${week}`)).toBe('0');
+    const converted = await call(
+      t,
+      'GET',
+      `/api/contacts?type=customer&filter.convertedAt=equals:${week}/${next}`,
+      user,
+    );
+    expect(converted.headers['x-total-count']).toBe('1');
+    expect(converted.json<{ surname: string }[]>().map((row) => row.surname)).toEqual(['Converting']);
+    expect(await total(`/api/contacts?type=customer&filter.convertedAt=equals:${before}/${week}`)).toBe('0');
+  });
+
+  it('refuses a malformed week interval, a conversion filter that is not one, and a sort by conversion', async () => {
+    for (const [path, message] of [
+      [
+        '/api/contacts?filter.createdAt=equals:2026-11-23/2026-11-16',
+        'A date interval must read YYYY-MM-DD/YYYY-MM-DD, its first day before its second',
+      ],
+      [
+        '/api/contacts?filter.convertedAt=equals:2026-02-30/2026-03-02',
+        'A date interval must read YYYY-MM-DD/YYYY-MM-DD, its first day before its second',
+      ],
+      [
+        '/api/contacts?filter.convertedAt=contains:2026-11',
+        'This filter takes a date interval: YYYY-MM-DD/YYYY-MM-DD',
+      ],
+      ['/api/contacts?sort=convertedAt', 'Unknown sort column: convertedAt'],
+    ] as const) {
+      const res = await call(t, 'GET', path, user);
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res)).toBe(message);
+    }
+  });
+
   it('is for signed-in callers only', async () => {
     const res = await call(t, 'GET', '/api/dashboard/charts');
     expect(res.statusCode).toBe(401);

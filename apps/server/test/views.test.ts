@@ -130,3 +130,77 @@ describe('saved views', () => {
     expect((await call(t, 'GET', '/api/views?list=nope', ayse)).statusCode).toBe(400);
   });
 });
+
+describe('column choices', () => {
+  // People of their own: the views' tests above log Burak out.
+  let cem: SignedIn;
+  let deniz: SignedIn;
+  beforeAll(async () => {
+    cem = await signIn(t, { role: 'user', firstName: 'Cem', surname: 'Kaya' });
+    deniz = await signIn(t, { role: 'admin', firstName: 'Deniz', surname: 'Aksoy' });
+  });
+
+  const columnsOf = async (who: SignedIn) => {
+    const res = await call(t, 'GET', '/api/views/columns', who);
+    expect(res.statusCode).toBe(200);
+    return res.json<{ list: string; columns: string[] }[]>();
+  };
+
+  it("keeps a person's columns per list, in order, apart from everyone else's", async () => {
+    const chosen = await call(t, 'PUT', '/api/views/columns/leads', cem, { columns: ['phone', 'name'] });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toEqual({ list: 'leads', columns: ['phone', 'name'] });
+    await call(t, 'PUT', '/api/views/columns/agencies', cem, { columns: ['name'] });
+    // A second choice replaces the first.
+    await call(t, 'PUT', '/api/views/columns/leads', cem, { columns: ['name', 'email', 'phone'] });
+    expect(await columnsOf(cem)).toEqual([
+      { list: 'agencies', columns: ['name'] },
+      { list: 'leads', columns: ['name', 'email', 'phone'] },
+    ]);
+    expect(await columnsOf(deniz)).toEqual([]);
+  });
+
+  it('goes back to every column on null, and survives logout', async () => {
+    await call(t, 'PUT', '/api/views/columns/customers', deniz, { columns: ['email'] });
+    const reset = await call(t, 'PUT', '/api/views/columns/customers', deniz, { columns: null });
+    expect(reset.json()).toEqual({ list: 'customers', columns: null });
+    expect(await columnsOf(deniz)).toEqual([]);
+
+    await call(t, 'PUT', '/api/views/columns/products', deniz, { columns: ['title', 'price'] });
+    expect((await call(t, 'POST', '/api/auth/logout', deniz)).statusCode).toBe(204);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: deniz.email, password: deniz.password },
+    });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/views/columns',
+      headers: { authorization: `Bearer ${login.json<{ token: string }>().token}` },
+    });
+    expect(again.json()).toEqual([{ list: 'products', columns: ['title', 'price'] }]);
+  });
+
+  it('validates the list and the columns, and is for signed-in callers only', async () => {
+    const unknownList = await call(t, 'PUT', '/api/views/columns/nope', cem, { columns: ['name'] });
+    expect(unknownList.statusCode).toBe(400);
+    const none = await call(t, 'PUT', '/api/views/columns/leads', cem, { columns: [] });
+    expect(none.statusCode).toBe(400);
+    expect(fieldsOf(none).columns).toBe('Choose at least one column');
+    const twice = await call(t, 'PUT', '/api/views/columns/leads', cem, { columns: ['name', 'name'] });
+    expect(twice.statusCode).toBe(400);
+    expect(fieldsOf(twice).columns).toBe('A column can be chosen only once');
+    const missing = await call(t, 'PUT', '/api/views/columns/leads', cem, {});
+    expect(missing.statusCode).toBe(400);
+    expect((await call(t, 'GET', '/api/views/columns')).statusCode).toBe(401);
+    expect(
+      errorOf(await call(t, 'PUT', '/api/views/columns/leads', undefined, { columns: ['name'] })),
+    ).toBeTruthy();
+    // Nothing was kept by the refused requests.
+    expect((await columnsOf(cem)).find((choice) => choice.list === 'leads')?.columns).toEqual([
+      'name',
+      'email',
+      'phone',
+    ]);
+  });
+});

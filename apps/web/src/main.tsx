@@ -1,3 +1,5 @@
+// First: it must run before any schema is built.
+import './app/zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/contrast.css';

@@ -39,3 +39,17 @@ export const saveViewSchema = z.object({
 });
 
 export const updateViewSchema = saveViewSchema.omit({ list: true }).partial();
+
+/**
+ * A person's column choice for one list: the keys in the order shown, or null for every column in
+ * the list's own order.
+ */
+export const columnChoiceSchema = z.object({
+  columns: z
+    .array(z.string().min(1).max(50))
+    .min(1, { error: 'Choose at least one column' })
+    .max(40)
+    .refine((keys) => new Set(keys).size === keys.length, { error: 'A column can be chosen only once' })
+    .nullable(),
+});
+export type ColumnChoice = z.output<typeof columnChoiceSchema>;

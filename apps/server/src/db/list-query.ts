@@ -35,6 +35,11 @@ export interface ListColumn {
    * can only match at the start, so it is answered as a range of the column's index.
    */
   isoTime?: boolean;
+  /**
+   * Rows whose time falls in a day interval, for a column whose time is kept elsewhere (the day a
+   * contact was converted is in its history). Such a column takes only interval filters and no sort.
+   */
+  inInterval?: (start: string, end: string) => RawBuilder<SqlBool>;
   /** A number column stored in hundredths (basis points, pence): the filter value is scaled alike. */
   scale?: number;
 }
@@ -96,6 +101,23 @@ function containsExact(engine: Engine, expr: string, value: string): RawBuilder<
 }
 
 const DATE_START = /^\d{4}(-(\d{1,2}(-\d{0,2})?)?)?$/;
+/** An ISO 8601 interval of days, `2026-11-16/2026-11-23`: from the first day, up to the second. */
+const DAY_INTERVAL = /^(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})$/;
+
+function isDay(day: string): boolean {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+}
+
+/** The two days of an interval filter, or nothing when the value is not one. */
+function dayInterval(value: string): [string, string] | undefined {
+  const match = DAY_INTERVAL.exec(value);
+  if (!match) return undefined;
+  const [, start = '', end = ''] = match;
+  if (!isDay(start) || !isDay(end) || start >= end)
+    throw badRequest('A date interval must read YYYY-MM-DD/YYYY-MM-DD, its first day before its second');
+  return [start, end];
+}
 
 function filterCondition(engine: Engine, column: ListColumn, filter: ColumnFilter): RawBuilder<SqlBool> {
   const value = filter.value;
@@ -113,6 +135,14 @@ function filterCondition(engine: Engine, column: ListColumn, filter: ColumnFilte
       return sql<SqlBool>`${raw(column.expr)} = ${scaled}`;
     }
     return containsIgnoreCase(engine, `cast(${column.expr} as varchar(40))`, value);
+  }
+  if (column.isoTime || column.inInterval) {
+    // Any mode: an interval is the times from its first day up to, not including, its second.
+    const interval = dayInterval(value);
+    if (interval && column.inInterval) return column.inInterval(...interval);
+    if (interval)
+      return sql<SqlBool>`${raw(column.expr)} >= ${interval[0]} and ${raw(column.expr)} < ${interval[1]}`;
+    if (column.inInterval) throw badRequest('This filter takes a date interval: YYYY-MM-DD/YYYY-MM-DD');
   }
   if (column.isoTime && filter.mode !== 'equals' && DATE_START.test(value)) {
     // Four digits and a dash occur only at the start of an ISO time: "contains" is "starts with".
@@ -154,7 +184,7 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): 
   }
   const { q, sort, order, limit, offset, cursor } = parsed.data;
   // Own keys only: `__proto__`, `constructor` or `toString` would find Object's prototype.
-  if (sort !== undefined && !Object.hasOwn(spec.columns, sort))
+  if (sort !== undefined && (!Object.hasOwn(spec.columns, sort) || spec.columns[sort]?.inInterval))
     throw badRequest(`Unknown sort column: ${sort}`);
   const out: ListQuery = {
     q: q?.trim() || undefined,

@@ -12,6 +12,7 @@ import * as m0007c from './migrations/0007c-import-preview-summary.js';
 import * as m0008 from './migrations/0008-list-indexes.js';
 import * as m0009 from './migrations/0009-search-views-merge.js';
 import * as m0009b from './migrations/0009b-duplicate-groups.js';
+import * as m0009c from './migrations/0009c-column-choices.js';
 import * as m0010 from './migrations/0010-contact-stats.js';
 import * as m0012 from './migrations/0012-tasks-and-notifications.js';
 import * as m0012b from './migrations/0012b-task-digests.js';
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0008-list-indexes': m0008,
   '0009-search-views-merge': m0009,
   '0009b-duplicate-groups': m0009b,
+  '0009c-column-choices': m0009c,
   '0010-contact-stats': m0010,
   '0012-tasks-and-notifications': m0012,
   '0012b-task-digests': m0012b,

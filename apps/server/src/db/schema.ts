@@ -313,6 +313,15 @@ export interface ExportLogTable {
   created_at: Timestamp;
 }
 
+/** The columns a person shows on a list, in order (the column chooser). */
+export interface ColumnChoicesTable {
+  user_id: number;
+  list: string;
+  /** The column keys as a JSON array. */
+  columns: string;
+  updated_at: Timestamp;
+}
+
 export interface SavedViewsTable {
   id: Generated<number>;
   user_id: number;
@@ -403,6 +412,7 @@ export interface Database {
   import_rows: ImportRowsTable;
   export_log: ExportLogTable;
   saved_views: SavedViewsTable;
+  column_choices: ColumnChoicesTable;
   merges: MergesTable;
   tasks: TasksTable;
   notifications: NotificationsTable;

@@ -32,6 +32,42 @@ test.describe('dashboard charts', () => {
     await expect(contactRows(page).filter({ hasText: fullName(walkIn) })).toHaveCount(1);
   });
 
+  test('each week of the weekly charts opens the list filtered to that week', async ({ page, request }) => {
+    const api = await CrmApi.logIn(request);
+    const lead = await api.createContact({ name: 'Weekly' });
+    const convert = await api.createContact({ name: 'Converted', nationality: 'Turkey' });
+    await api.convertContact(convert.id, { residency: 'Turkey', gender: 'MALE' });
+    await openSignedIn(page, api, '/');
+
+    // This week's Monday and the Monday after, in UTC, as the server counts weeks.
+    const now = new Date();
+    const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+    const day = (date: Date) => date.toISOString().slice(0, 10);
+    const week = `${day(monday)}/${day(new Date(monday.getTime() + 7 * 86_400_000))}`;
+    const label = monday.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+    // By keyboard: the week's link, out of sight until focused.
+    const weekLink = page
+      .getByRole('region', { name: 'Leads created per week' })
+      .getByRole('link', { name: new RegExp(`^Week of ${label}: \\d+$`) });
+    await weekLink.focus();
+    await expect(weekLink).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`/leads?f.createdAt=${encodeURIComponent(`equals:${week}`)}`);
+    await expect(contactRows(page).filter({ hasText: fullName(lead) })).toHaveCount(1);
+
+    // By pointer: this week's bar, the last of the conversions chart.
+    await page.goto('/');
+    await page
+      .getByRole('region', { name: 'Conversions per week' })
+      .locator('.recharts-bar-rectangle')
+      .last()
+      .click();
+    await expect(page).toHaveURL(`/customers?f.convertedAt=${encodeURIComponent(`equals:${week}`)}`);
+    await expect(contactRows(page).filter({ hasText: fullName(convert) })).toHaveCount(1);
+  });
+
   test('Edited shows labels, as the contact’s Activities tab does', async ({ page, request }) => {
     const api = await CrmApi.logIn(request);
     const lead = await api.createContact({ name: 'Studied', educationLevel: 'HIGH_SCHOOL' });

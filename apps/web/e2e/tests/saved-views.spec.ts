@@ -1,10 +1,27 @@
 import { expect, test } from '@playwright/test';
 import { CrmApi, fullName } from './support/contacts-api';
 import { contactRows, openSignedIn, searchBox } from './support/contacts-ui';
-import { createUserViaApi, newPersonPage, uniqueTag } from './support/session';
-import { expectToast } from './support/ui';
+import {
+  adminToken,
+  bearer,
+  createUserViaApi,
+  logInThroughForm,
+  newPersonPage,
+  uniqueTag,
+} from './support/session';
+import { expectToast, sidebar } from './support/ui';
 
 test.describe('lists remember and share', () => {
+  // A column choice is kept on the server: the admin's lists go back to every column for the next tests.
+  test.afterEach(async ({ request }) => {
+    const token = await adminToken(request);
+    const res = await request.put('/api/views/columns/leads', {
+      headers: bearer(token),
+      data: { columns: null },
+    });
+    expect(res.status()).toBe(200);
+  });
+
   test('a search and sort live in the URL: reload and Back show the same list', async ({ page, request }) => {
     const tag = uniqueTag();
     const admin = await CrmApi.logIn(request);
@@ -69,6 +86,42 @@ test.describe('lists remember and share', () => {
     await expect(other.getByRole('button', { name: 'Sort by Name', exact: true })).toBeVisible();
     await other.context().close();
   });
+});
+
+test('the columns a person chooses follow them to another browser, after logging out', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const person = await createUserViaApi(request, { firstName: 'Chooser', surname: uniqueTag() });
+  await logInThroughForm(page, person.email, person.password);
+  await page.goto('/leads');
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('checkbox', { name: 'E-Mail' }).click();
+  await page.getByRole('button', { name: 'Move Phone Number up' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Sort by E-Mail', exact: true })).toHaveCount(0);
+  await sidebar(page).getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Another browser, nothing stored in it, no columns in the link.
+  const other = await newPersonPage(browser);
+  await logInThroughForm(other, person.email, person.password);
+  await other.goto('/leads');
+  await expect(other).toHaveURL(/\/leads$/);
+  await expect(other.getByRole('button', { name: 'Sort by E-Mail', exact: true })).toHaveCount(0);
+  const headers = other.getByRole('columnheader');
+  await expect(headers.filter({ hasText: 'Phone Number' })).toBeVisible();
+  const titles = await headers.allInnerTexts();
+  const phone = titles.findIndex((title) => title.includes('Phone Number'));
+  const agency = titles.findIndex((title) => title.includes('Agency'));
+  expect(phone).toBeLessThan(agency);
+
+  // A link with its own columns still wins over the stored choice.
+  await other.goto('/leads?cols=name,email');
+  await expect(other.getByRole('button', { name: 'Sort by E-Mail', exact: true })).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Sort by Agency', exact: true })).toHaveCount(0);
+  await other.context().close();
 });
 
 test.describe('duplicates while typing', () => {

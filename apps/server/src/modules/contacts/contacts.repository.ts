@@ -183,8 +183,15 @@ export const contactListSpec: ListSpec = {
     createdBy: key('contacts.owner_key'),
     assignedTo: key('contacts.assignee_key'),
     createdAt: { expr: 'contacts.created_at', kind: 'text', isoTime: true },
-    // Not a column of the lists: the dashboard's "Leads by source" links to a list filtered by it.
+    // Not columns of the lists: the dashboard's charts link to lists filtered by them.
     source: { expr: 'contacts.source', kind: 'text' },
+    // The day of conversion is the conversion's history entry (found by history_recent's range).
+    convertedAt: {
+      expr: 'contacts.id',
+      kind: 'text',
+      inInterval: (start, end) =>
+        sql<SqlBool>`contacts.id in (select contact_id from history where kind = 'conversion' and created_at >= ${start} and created_at < ${end} and contact_id is not null)`,
+    },
   },
   search: [],
   searchCondition,

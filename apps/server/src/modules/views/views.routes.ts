@@ -1,12 +1,15 @@
-import { saveViewSchema, updateViewSchema } from '@crm/domain';
+import { columnChoiceSchema, saveViewSchema, updateViewSchema, VIEW_LISTS } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { errors } from '../../lib/schemas.js';
 import { caller } from '../../plugins/auth.js';
 import { idParams } from '../users/users.schemas.js';
+import { chooseColumns, listColumnChoices } from './column-choices.service.js';
 import { viewResponse, viewsQuery } from './views.schemas.js';
 import * as views from './views.service.js';
+
+const columnChoiceResponse = z.object({ list: z.enum(VIEW_LISTS), columns: z.array(z.string()).nullable() });
 
 /** Saved list views: private to their owner or shared with everyone; only the owner changes them. */
 export const viewsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -23,6 +26,33 @@ export const viewsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => views.listViews(ctx, caller(request), request.query.list),
+  );
+
+  // The column chooser's choice, per person and list: it follows the person to any browser.
+  app.get(
+    '/views/columns',
+    {
+      schema: {
+        tags,
+        summary: "The caller's chosen columns of each list they have chosen for",
+        response: { 200: z.array(columnChoiceResponse.extend({ columns: z.array(z.string()) })), ...errors },
+      },
+    },
+    async (request) => listColumnChoices(ctx, caller(request)),
+  );
+
+  app.put(
+    '/views/columns/:list',
+    {
+      schema: {
+        tags,
+        summary: "Keeps the caller's columns of a list, in order; null shows every column again",
+        params: z.object({ list: z.enum(VIEW_LISTS) }),
+        body: columnChoiceSchema,
+        response: { 200: columnChoiceResponse, ...errors },
+      },
+    },
+    async (request) => chooseColumns(ctx, caller(request), request.params.list, request.body),
   );
 
   app.get(

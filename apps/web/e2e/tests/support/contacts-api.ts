@@ -147,7 +147,10 @@ export class CrmApi {
     expect(res.status(), `deactivate contact ${id}`).toBe(200);
   }
 
-  async createAgency(name: string): Promise<{ id: number; name: string }> {
+  async createAgency(
+    name: string,
+    fields: { email?: string; city?: string; commissionRate?: number } = {},
+  ): Promise<{ id: number; name: string }> {
     const res = await this.request.post('/api/agencies', {
       headers: this.headers,
       data: {
@@ -160,6 +163,7 @@ export class CrmApi {
         type: 'COMPANY',
         parentAgencyId: null,
         assignedSalesRepIds: [this.user.id],
+        ...fields,
       },
     });
     expect(res.status(), `create agency ${name}: ${await res.text()}`).toBe(201);

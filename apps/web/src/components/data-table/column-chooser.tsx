@@ -1,5 +1,7 @@
 import { ActionIcon, Button, Checkbox, Group, Popover, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconColumns } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { saveColumnChoice } from './save-column-choice';
 
 interface ChoosableColumn {
   key: string;
@@ -7,6 +9,8 @@ interface ChoosableColumn {
 }
 
 interface ColumnChooserProps {
+  /** The list whose choice is kept for the person (a saved-view list). */
+  list: string;
   columns: readonly ChoosableColumn[];
   /** Keys shown, in order. */
   shown: readonly string[];
@@ -14,7 +18,12 @@ interface ColumnChooserProps {
 }
 
 /** Shows, hides and orders a list's columns; at least one stays shown. */
-export function ColumnChooser({ columns, shown, onChange }: ColumnChooserProps) {
+export function ColumnChooser({ list, columns, shown, onChange: show }: ColumnChooserProps) {
+  const queryClient = useQueryClient();
+  const onChange = (keys: string[] | null) => {
+    saveColumnChoice(queryClient, list, keys);
+    show(keys);
+  };
   const ordered = [
     ...shown.flatMap((key) => columns.filter((column) => column.key === key)),
     ...columns.filter((column) => !shown.includes(column.key)),

@@ -1,7 +1,7 @@
 import { Center, Loader, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef } from 'react';
 import { toast } from '../../lib/toast';
 import classes from './data-table.module.css';
 import { CardControls, DataTableCard, defaultCardHeight } from './data-table-cards';
@@ -70,18 +70,26 @@ export function DataTable<T>({
   const columns = chosen.visible;
   const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const itemHeight = cards ? (cardHeight ?? defaultCardHeight(columns)) : rowHeight;
-  const { query, rows, total, capped } = usePagedRows({
+  const {
+    query,
+    rows: loadedRows,
+    total,
+    capped,
+  } = usePagedRows({
     queryKey,
     fetchPage,
     getRowId,
     state: list.state,
     pageSize,
   });
+  // A page of rows is a long render: deferred, React renders it in slices (Lighthouse: blocking time).
+  const rows = useDeferredValue(loadedRows);
   const picked = useRowSelection(selection, rows, getRowId);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
 
   const virtualizer = useVirtualizer({
-    count: hasNextPage ? rows.length + 1 : rows.length,
+    // The "loading more" row follows rows only: not while the first page is still being rendered.
+    count: hasNextPage && rows.length > 0 ? rows.length + 1 : rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => itemHeight,
     overscan: 6,
@@ -126,8 +134,9 @@ export function DataTable<T>({
       checked: picked.selected.has(id),
       onToggle: () => picked.toggleRow(id),
     };
-  const firstLoad = query.isPending;
-  const showEmpty = !firstLoad && !query.isError && rows.length === 0;
+  // Until the deferred first page has rendered, the loader stays (never a flash of the empty state).
+  const firstLoad = query.isPending || (rows !== loadedRows && rows.length === 0);
+  const showEmpty = !firstLoad && !query.isError && loadedRows.length === 0;
 
   return (
     <div className={classes.frame}>
@@ -145,7 +154,12 @@ export function DataTable<T>({
         {listId && (
           <Suspense fallback={null}>
             <ViewPicker list={listId} params={list.params} onApply={list.replaceParams} />
-            <ColumnChooser columns={chosen.choosable} shown={chosen.shown} onChange={chosen.choose} />
+            <ColumnChooser
+              list={listId}
+              columns={chosen.choosable}
+              shown={chosen.shown}
+              onChange={chosen.choose}
+            />
           </Suspense>
         )}
         {typeof toolbar === 'function' ? toolbar(list.params) : toolbar}

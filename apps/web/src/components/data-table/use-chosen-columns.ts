@@ -1,16 +1,14 @@
 import { useMemo } from 'react';
-import { readItem, writeItem } from '../../lib/local-storage';
-import { useSession } from '../../lib/session-context';
+import { useColumnChoice } from './column-choices-api';
 import type { DataTableColumn } from './types';
 
-const storageKey = (userId: number, list: string) => `list-columns:${userId}:${list}`;
 /** Row actions are not a column of data: always shown, last. */
 const isFixed = <T>(column: DataTableColumn<T>) => column.header === '' || column.key === 'actions';
 
 /**
  * The columns a list shows: those in the URL (a link or a saved view), else the person's own
- * choice for this list on this browser, else all. Row actions are not choosable and always close
- * the row.
+ * choice for this list (kept on the server), else all. Row actions are not choosable and always
+ * close the row.
  */
 export function useChosenColumns<T>(
   list: string | undefined,
@@ -18,10 +16,9 @@ export function useChosenColumns<T>(
   fromUrl: string[] | null,
   setUrlColumns: (keys: string[] | null) => void,
 ) {
-  const userId = useSession().user?.id;
+  const stored = useColumnChoice(list);
   const choosable = useMemo(() => columns.filter((column) => !isFixed(column)), [columns]);
-  const stored = list && userId !== undefined ? readItem(storageKey(userId, list)) : null;
-  const chosenKeys = fromUrl ? fromUrl.join(',') : stored || '';
+  const chosenKeys = fromUrl ? fromUrl.join(',') : (stored?.join(',') ?? '');
 
   const visible = useMemo(() => {
     if (!list || !chosenKeys) return columns;
@@ -30,10 +27,8 @@ export function useChosenColumns<T>(
     return [...picked, ...columns.filter(isFixed)];
   }, [list, chosenKeys, columns, choosable]);
 
-  const choose = (keys: string[] | null) => {
-    if (list && userId !== undefined) writeItem(storageKey(userId, list), keys ? keys.join(',') : '');
-    setUrlColumns(keys);
-  };
+  // The chooser keeps the choice on the server (save-column-choice.ts); the URL shows it at once.
+  const choose = (keys: string[] | null) => setUrlColumns(keys);
 
   const shown = visible.filter((column) => !isFixed(column)).map((column) => column.key);
   return { visible, choosable, shown, choose };

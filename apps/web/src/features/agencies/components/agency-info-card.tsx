@@ -23,6 +23,8 @@ interface AgencyInfoCardProps {
   duplicates: AgencyDuplicates | undefined;
   /** Opens the Edit agency info dialog; absent until the full record has loaded. */
   onEdit?: () => void;
+  /** Shown beside each agency of the duplicate banner (the admin's Merge). */
+  duplicateAction?: (agency: AgencyDuplicates['agencies'][number]) => ReactNode;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -43,7 +45,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** 002 §2 partner detail card: avatar, duplicate warning, the agency's fields and the edit pencil. */
-export function AgencyInfoCard({ agency, duplicates, onEdit }: AgencyInfoCardProps) {
+export function AgencyInfoCard({ agency, duplicates, onEdit, duplicateAction }: AgencyInfoCardProps) {
   return (
     <Card withBorder radius="lg" padding="lg">
       <Stack gap="md">
@@ -76,7 +78,7 @@ export function AgencyInfoCard({ agency, duplicates, onEdit }: AgencyInfoCardPro
             </ActionIcon>
           </Tooltip>
         </Group>
-        <DuplicateWarning duplicates={duplicates} />
+        <DuplicateWarning duplicates={duplicates} action={duplicateAction} />
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" verticalSpacing="md">
           <Field label="Email">{agency.email}</Field>
           <Field label="Office Number">

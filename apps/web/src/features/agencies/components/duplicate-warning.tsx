@@ -1,10 +1,22 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AgencyDuplicates } from '../api/agency-types';
 
-/** 002 §4: names the duplicated fields (Email and/or Phone) and the agencies that share them. */
-export function DuplicateWarning({ duplicates }: { duplicates: AgencyDuplicates | undefined }) {
+type DuplicateAgency = AgencyDuplicates['agencies'][number];
+
+/**
+ * 002 §4: names the duplicated fields (Email and/or Phone) and the agencies that share them;
+ * `action` adds e.g. the admin's Merge beside each.
+ */
+export function DuplicateWarning({
+  duplicates,
+  action,
+}: {
+  duplicates: AgencyDuplicates | undefined;
+  action?: (agency: DuplicateAgency) => ReactNode;
+}) {
   if (!duplicates || duplicates.fields.length === 0) return null;
   return (
     <Alert
@@ -22,6 +34,7 @@ export function DuplicateWarning({ duplicates }: { duplicates: AgencyDuplicates 
               {agency.name}
             </Anchor>
             {duplicates.fields.length > 1 && ` (${agency.matchedOn.join(', ')})`}
+            {action && <> {action(agency)}</>}
           </span>
         ))}
       </Text>

@@ -1,4 +1,4 @@
-import { Button, Center, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Center, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -58,21 +58,6 @@ export function AgencyDetailPage() {
         </Center>
       ) : (
         <>
-          {isAdmin && detail && (duplicates.data?.agencies.length ?? 0) > 0 && (
-            <Group gap="xs">
-              {duplicates.data?.agencies.map((other) => (
-                <Button
-                  key={other.id}
-                  component={Link}
-                  to={`/merge/agencies/${agency.id}/${other.id}`}
-                  size="xs"
-                  variant="light"
-                >
-                  Merge with {other.name}
-                </Button>
-              ))}
-            </Group>
-          )}
           {isAdmin && detail && <RecordMerges kind="agencies" recordId={agency.id} />}
           <Grid gutter="lg">
             <Grid.Col span={{ base: 12, lg: 8 }}>
@@ -80,6 +65,21 @@ export function AgencyDetailPage() {
                 agency={agency}
                 duplicates={duplicates.data}
                 onEdit={detail ? () => setEditing(true) : undefined}
+                duplicateAction={
+                  isAdmin && detail
+                    ? (other) => (
+                        <Anchor
+                          component={Link}
+                          to={`/merge/agencies/${agency.id}/${other.id}`}
+                          size="sm"
+                          fw={600}
+                          aria-label={`Merge with ${other.name}`}
+                        >
+                          Merge
+                        </Anchor>
+                      )
+                    : undefined
+                }
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 4 }}>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { CountrySelect } from '../../../components/country-select';
 import type { ContactListRow } from '../api/contact-types';
 import type { ConversionValues } from '../api/convert-contact';
+import { useConvertLead } from '../api/use-convert-lead';
 import { fullName } from './contact-list-labels';
 import { GENDER_OPTIONS } from './contact-options';
 
@@ -17,6 +18,21 @@ interface ConvertLeadModalProps {
   saving: boolean;
   onClose: () => void;
   onConfirm: (lead: ContactListRow, values: ConversionValues) => void;
+}
+
+/** The list's Convert: the modal with its own conversion request, all loaded on the first Convert. */
+export function ConvertLeadDialog({ lead, onClose }: { lead: ContactListRow | null; onClose: () => void }) {
+  const convert = useConvertLead();
+  return (
+    <ConvertLeadModal
+      lead={lead}
+      saving={convert.isPending}
+      onClose={onClose}
+      onConfirm={(converting, values) =>
+        convert.mutate({ id: converting.id, values }, { onSuccess: onClose })
+      }
+    />
+  );
 }
 
 export function ConvertLeadModal({ lead, saving, onClose, onConfirm }: ConvertLeadModalProps) {

@@ -10,7 +10,6 @@ import { useCurrentUser } from '../../../lib/session-context';
 import { contactKeys } from '../api/contact-keys';
 import { CONTACT_PATHS, type ContactListRow } from '../api/contact-types';
 import { fetchContactsPage } from '../api/fetch-contacts-page';
-import { useConvertLead } from '../api/use-convert-lead';
 import { useDeactivateContacts } from '../api/use-deactivate-contacts';
 import { useReassignContacts } from '../api/use-reassign-contacts';
 import { confirmDeactivateContact, confirmDeactivateSelected } from '../components/confirm-deactivation';
@@ -24,8 +23,8 @@ import {
 } from '../components/contact-list-labels';
 
 // The dialogs bring the conversion rules and their schemas: fetched on first use (see MountWhenOpened).
-const ConvertLeadModal = lazy(async () => ({
-  default: (await import('../components/convert-lead-modal')).ConvertLeadModal,
+const ConvertLeadDialog = lazy(async () => ({
+  default: (await import('../components/convert-lead-modal')).ConvertLeadDialog,
 }));
 const ReassignOwnerModal = lazy(async () => ({
   default: (await import('../components/reassign-owner-modal')).ReassignOwnerModal,
@@ -47,7 +46,6 @@ export function ContactsListPage({ type }: { type: ContactType }) {
   const [reassigning, setReassigning] = useState(false);
   const deactivate = useDeactivateContacts();
   const reassign = useReassignContacts();
-  const convert = useConvertLead();
   const { mutate: deactivateIds } = deactivate;
 
   const fetchPage = useMemo(() => fetchContactsPage(type), [type]);
@@ -118,14 +116,7 @@ export function ContactsListPage({ type }: { type: ContactType }) {
         }
       />
       <MountWhenOpened opened={converting !== null}>
-        <ConvertLeadModal
-          lead={converting}
-          saving={convert.isPending}
-          onClose={() => setConverting(null)}
-          onConfirm={(lead, values) =>
-            convert.mutate({ id: lead.id, values }, { onSuccess: () => setConverting(null) })
-          }
-        />
+        <ConvertLeadDialog lead={converting} onClose={() => setConverting(null)} />
       </MountWhenOpened>
       <MountWhenOpened opened={reassigning}>
         <ReassignOwnerModal

@@ -1,13 +1,13 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart } from '@mantine/charts';
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { DashboardCharts as Charts, WeekCount } from '../api/use-charts';
-import { customersOfAgency, leadsFromSource, NEWEST_CUSTOMERS, NEWEST_LEADS } from './chart-links';
+import { CHART_HEIGHT, ChartCard, ChartsGrid } from './chart-card';
+import { customersConvertedIn, customersOfAgency, leadsCreatedIn, leadsFromSource } from './chart-links';
+import classes from './dashboard-charts.module.css';
 
 const SOURCE_COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'pink.6', 'gray.6'];
-const CHART_HEIGHT = 200;
 
 /** "16 Nov" for the Monday 2026-11-16. */
 function weekLabel(week: string): string {
@@ -18,40 +18,55 @@ function weekLabel(week: string): string {
   });
 }
 
-function ChartCard({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
-  return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Title order={3} fz="md">
-          {title}
-        </Title>
-        {children}
-        {footer}
-      </Stack>
-    </Card>
-  );
-}
-
-/** Bars per week; a bar opens the list it counts, newest first (lists have no week filter). */
-function WeeklyBars({ data, series, to }: { data: WeekCount[]; series: string; to: string }) {
+/**
+ * Bars per week; a bar opens the list filtered to its week. The same links, one per week, are in the
+ * tab order for keyboards and screen readers (the plot is hidden from them), shown while focused.
+ */
+function WeeklyBars({
+  data,
+  series,
+  to,
+  toWeek,
+}: {
+  data: WeekCount[];
+  series: string;
+  to: string;
+  toWeek: (monday: string) => string;
+}) {
   const navigate = useNavigate();
-  const rows = data.map((week) => ({ week: weekLabel(week.week), [series]: week.count }));
+  const rows = data.map((week) => ({ week: weekLabel(week.week), monday: week.week, [series]: week.count }));
   const total = data.reduce((sum, week) => sum + week.count, 0);
   return (
     <>
-      <BarChart
-        h={CHART_HEIGHT}
-        data={rows}
-        dataKey="week"
-        series={[{ name: series, color: 'indigo.6' }]}
-        tickLine="none"
-        gridAxis="y"
-        yAxisProps={{ allowDecimals: false }}
-        barProps={{ cursor: 'pointer', onClick: () => navigate(to) }}
-        // The links beside each chart carry what it shows to keyboards and screen readers.
-        barChartProps={{ accessibilityLayer: false }}
-        aria-hidden="true"
-      />
+      <div className={classes.plot}>
+        <BarChart
+          h={CHART_HEIGHT}
+          data={rows}
+          dataKey="week"
+          series={[{ name: series, color: 'indigo.6' }]}
+          tickLine="none"
+          gridAxis="y"
+          yAxisProps={{ allowDecimals: false }}
+          barProps={{
+            cursor: 'pointer',
+            onClick: (bar: { payload?: { monday?: string } }) => {
+              const monday = bar.payload?.monday;
+              if (monday) navigate(toWeek(monday));
+            },
+          }}
+          barChartProps={{ accessibilityLayer: false }}
+          aria-hidden="true"
+        />
+        <ul className={classes.weekLinks} aria-label={`${series} by week`}>
+          {data.map((week) => (
+            <li key={week.week}>
+              <Anchor component={Link} to={toWeek(week.week)} size="sm">
+                Week of {weekLabel(week.week)}: {week.count}
+              </Anchor>
+            </li>
+          ))}
+        </ul>
+      </div>
       <Text size="sm" c="dimmed">
         {total} in 12 weeks ·{' '}
         <Anchor component={Link} to={to} size="sm" underline="always">
@@ -73,12 +88,17 @@ export function DashboardCharts({ charts }: { charts: Charts }) {
   }));
   const { customers, contacts, percent } = charts.conversionRate;
   return (
-    <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
+    <ChartsGrid>
       <ChartCard title="Leads created per week">
-        <WeeklyBars data={charts.leadsPerWeek} series="Leads" to={NEWEST_LEADS} />
+        <WeeklyBars data={charts.leadsPerWeek} series="Leads" to="/leads" toWeek={leadsCreatedIn} />
       </ChartCard>
       <ChartCard title="Conversions per week">
-        <WeeklyBars data={charts.conversionsPerWeek} series="Conversions" to={NEWEST_CUSTOMERS} />
+        <WeeklyBars
+          data={charts.conversionsPerWeek}
+          series="Conversions"
+          to="/customers"
+          toWeek={customersConvertedIn}
+        />
       </ChartCard>
       <ChartCard title="Leads by source">
         {sources.length === 0 ? (
@@ -174,6 +194,6 @@ export function DashboardCharts({ charts }: { charts: Charts }) {
           </Text>
         </Group>
       </ChartCard>
-    </SimpleGrid>
+    </ChartsGrid>
   );
 }

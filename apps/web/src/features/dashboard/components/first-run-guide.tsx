@@ -1,5 +1,5 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconBuildingCommunity, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconUpload, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { preloadProps } from '../../../app/route-preload';
 import { useCurrentUser } from '../../../lib/session-context';
@@ -20,6 +20,13 @@ const STEPS = [
     adminOnly: false,
   },
   { to: '/new-lead', label: 'Add a lead', hint: 'Your first contact', icon: IconUserPlus, adminOnly: false },
+  {
+    to: '/imports/new?entity=contacts&type=LEAD',
+    label: 'Import leads',
+    hint: 'Leads from a CSV or Excel file',
+    icon: IconUpload,
+    adminOnly: false,
+  },
 ] as const;
 
 /** On an empty database, what to do first; the charts take its place once a contact exists. */
@@ -33,7 +40,8 @@ export function FirstRunGuide() {
           Getting started
         </Title>
         <Text size="sm" c="dimmed">
-          There are no contacts yet. Start here; the charts appear with the first lead.
+          There are no contacts yet. Add your colleagues and partners, then a first lead or a file of them;
+          the charts appear with the first lead.
         </Text>
         <Group gap="sm">
           {steps.map((step) => (

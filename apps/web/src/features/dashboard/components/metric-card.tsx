@@ -1,4 +1,4 @@
-import { Card, Group, Loader, Text, ThemeIcon } from '@mantine/core';
+import { Card, Group, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import type { CountedRecord } from '../api/dashboard-types';
@@ -13,6 +13,8 @@ interface MetricCardProps {
   icon: ComponentType<{ size?: number | string }>;
 }
 
+const COUNT_HEIGHT = 38;
+
 /** A count that links to its list (000 §2.5). */
 export function MetricCard({ what, label, to, color, icon: Icon }: MetricCardProps) {
   const { data: count, isPending, isError } = useCount(what);
@@ -24,9 +26,10 @@ export function MetricCard({ what, label, to, color, icon: Icon }: MetricCardPro
             {label}
           </Text>
           {isPending ? (
-            <Loader size="sm" mt="xs" aria-label={`Loading ${label}`} />
+            // As tall as the count it stands for, so the cards below do not move when it arrives.
+            <Skeleton h={COUNT_HEIGHT} w={56} aria-label={`Loading ${label}`} role="status" />
           ) : (
-            <Text fz={32} fw={700} lh={1.2} data-testid={`count-${what}`}>
+            <Text fz={32} fw={700} lh={`${COUNT_HEIGHT}px`} data-testid={`count-${what}`}>
               {isError ? '—' : count}
             </Text>
           )}
