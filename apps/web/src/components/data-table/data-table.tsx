@@ -1,7 +1,7 @@
 import { Center, Loader, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { toast } from '../../lib/toast';
 import classes from './data-table.module.css';
 import { CardControls, DataTableCard, defaultCardHeight } from './data-table-cards';
@@ -70,20 +70,15 @@ export function DataTable<T>({
   const columns = chosen.visible;
   const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const itemHeight = cards ? (cardHeight ?? defaultCardHeight(columns)) : rowHeight;
-  const {
-    query,
-    rows: loadedRows,
-    total,
-    capped,
-  } = usePagedRows({
+  const { query, rows, total, capped } = usePagedRows({
     queryKey,
     fetchPage,
     getRowId,
     state: list.state,
     pageSize,
   });
-  // A page of rows is a long render: deferred, React renders it in slices (Lighthouse: blocking time).
-  const rows = useDeferredValue(loadedRows);
+  // Rows are not deferred (useDeferredValue): a deferred first page reached the screen seconds
+  // after its answer on a busy machine, past the 1 s the first rows must show within.
   const picked = useRowSelection(selection, rows, getRowId);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
 
@@ -134,9 +129,8 @@ export function DataTable<T>({
       checked: picked.selected.has(id),
       onToggle: () => picked.toggleRow(id),
     };
-  // Until the deferred first page has rendered, the loader stays (never a flash of the empty state).
-  const firstLoad = query.isPending || (rows !== loadedRows && rows.length === 0);
-  const showEmpty = !firstLoad && !query.isError && loadedRows.length === 0;
+  const firstLoad = query.isPending;
+  const showEmpty = !firstLoad && !query.isError && rows.length === 0;
 
   return (
     <div className={classes.frame}>
