@@ -169,45 +169,14 @@ if (serverUrl) {
   });
 
   describe('a server process replaced while PostgreSQL refuses connections', () => {
-    it('is retried with backoff and comes up once the database is back', { timeout: 300_000 }, async () => {
+    /**
+     * Two server processes on a fresh database; once both listen, the database refuses connections
+     * and one process is killed, so that its replacement cannot start.
+     */
+    async function killOneWhileRefused(env: Record<string, string> = {}) {
       const { url, admin, name } = await freshDatabase();
-      const server = await start({ DATABASE_URL: url, WORKERS: '2' });
+      const server = await start({ DATABASE_URL: url, WORKERS: '2', ...env });
       // Both processes must have started: one that dies before it listens ends the start-up instead.
-      await until(
-        'the ready line',
-        () => (server.output().includes('CRM ready on') ? true : undefined),
-        90_000,
-      );
-      await until('two server processes', () =>
-        childrenOf(server.child.pid!).length === 2 ? true : undefined,
-      );
-      await admin.query(`alter database ${name} allow_connections false`);
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
-      const [victim] = childrenOf(server.child.pid!);
-      process.kill(victim!, 'SIGKILL');
-      await until(
-        () => `a retry\n${server.output()}`,
-        () => (server.output().includes('trying again') ? true : undefined),
-        90_000,
-      );
-      expect(server.child.exitCode).toBeNull();
-      await admin.query(`alter database ${name} allow_connections true`);
-      await until(
-        'the replacement',
-        () => {
-          const now = childrenOf(server.child.pid!);
-          return now.length === 2 && !now.includes(victim!) ? true : undefined;
-        },
-        60_000,
-      );
-      await until('answers again', () => health(server.port), 60_000);
-    });
-
-    it('gives up after WORKER_RETRY_SECONDS and exits 1 when the database stays away', {
-      timeout: 300_000,
-    }, async () => {
-      const { url, admin, name } = await freshDatabase();
-      const server = await start({ DATABASE_URL: url, WORKERS: '2', WORKER_RETRY_SECONDS: '3' });
       await until(
         () => `the ready line\n${server.output()}`,
         () => (server.output().includes('CRM ready on') ? true : undefined),
@@ -220,13 +189,41 @@ if (serverUrl) {
       await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
       const [victim] = childrenOf(server.child.pid!);
       process.kill(victim!, 'SIGKILL');
+      const allowConnections = () => admin.query(`alter database ${name} allow_connections true`);
+      return { server, victim: victim!, allowConnections };
+    }
+
+    it('is retried with backoff and comes up once the database is back', { timeout: 300_000 }, async () => {
+      const { server, victim, allowConnections } = await killOneWhileRefused();
+      await until(
+        () => `a retry\n${server.output()}`,
+        () => (server.output().includes('trying again') ? true : undefined),
+        90_000,
+      );
+      expect(server.child.exitCode).toBeNull();
+      await allowConnections();
+      await until(
+        'the replacement',
+        () => {
+          const now = childrenOf(server.child.pid!);
+          return now.length === 2 && !now.includes(victim) ? true : undefined;
+        },
+        60_000,
+      );
+      await until('answers again', () => health(server.port), 60_000);
+    });
+
+    it('gives up after WORKER_RETRY_SECONDS and exits 1 when the database stays away', {
+      timeout: 300_000,
+    }, async () => {
+      const { server, allowConnections } = await killOneWhileRefused({ WORKER_RETRY_SECONDS: '3' });
       const code = await Promise.race([
         server.exited,
         new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 120_000)),
       ]);
       expect(code, server.output()).toBe(1);
       expect(server.output()).toContain('giving up');
-      await admin.query(`alter database ${name} allow_connections true`);
+      await allowConnections();
     });
   });
 }
