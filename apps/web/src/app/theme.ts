@@ -22,6 +22,11 @@ export const theme = createTheme({
     // other, reached with Tab and pressed with Enter or Space. Plain objects, so that the login
     // page does not load the pickers to configure them.
     Select: { defaultProps: { clearButtonProps: CLEAR_BUTTON } },
+    // Dialogs close at once (they still fade in). Mantine's exit fade runs on animation frames and a
+    // timer; under load, a dialog whose form had been reloaded (the edit-conflict notice's Reload)
+    // sometimes never finished it and stayed on screen, empty, after its save. With no exit duration
+    // the dialog leaves in the same render that closes it.
+    Modal: { defaultProps: { transitionProps: { transition: 'fade-down', duration: 200, exitDuration: 0 } } },
     MultiSelect: { defaultProps: { clearButtonProps: CLEAR_BUTTON } },
   },
 });
