@@ -176,3 +176,66 @@ describe('GET /api/dashboard/charts', () => {
     expect(errorOf(res)).toBeTruthy();
   });
 });
+
+describe('GET /api/dashboard/charts: top agencies among many', () => {
+  // Its own database: more agencies than the first reading of each active state's largest totals
+  // holds (four times the chart's five), so that the ranking must look past those readings.
+  let own: TestApp;
+  let ownAdmin: SignedIn;
+  let ownUser: SignedIn;
+  let ownPhone = 0;
+  const customersOf = async (agencyId: number, active: number, inactive: number) => {
+    for (let i = 0; i < active + inactive; i++) {
+      ownPhone += 1;
+      const made = await createContact(
+        own,
+        ownUser,
+        customerPayload({
+          surname: 'Referred',
+          phone: `+90 533 200 ${String(ownPhone).padStart(4, '0')}`,
+          source: null,
+          agencyId,
+        }),
+      );
+      if (i >= active) {
+        const res = await call(own, 'PUT', `/api/contacts/${made.id}/deactivate`, ownAdmin);
+        expect(res.statusCode).toBe(200);
+      }
+    }
+  };
+  let mixed: number;
+  const steady: number[] = [];
+
+  beforeAll(async () => {
+    own = await createTestApp();
+    ownAdmin = await signIn(own, { role: 'admin' });
+    ownUser = await signIn(own);
+    // 22 agencies with 3 active customers each, 22 with 3 deactivated ones each, and one with 2 and 2:
+    // the last is first for an admin (4) though it is in neither state's 20 largest totals.
+    for (let i = 0; i < 22; i++) {
+      const id = await insertAgency(own, `Steady ${i}`);
+      steady.push(id);
+      await customersOf(id, 3, 0);
+    }
+    for (let i = 0; i < 22; i++) await customersOf(await insertAgency(own, `Former ${i}`), 0, 3);
+    mixed = await insertAgency(own, 'Mixed Estates');
+    await customersOf(mixed, 2, 2);
+  }, 120_000);
+  afterAll(async () => own.close());
+
+  it('ranks by the sum over active and deactivated customers for an admin, active ones for anyone else', async () => {
+    const forAdmin = (
+      await (await call(own, 'GET', '/api/dashboard/charts', ownAdmin)).json<Charts>()
+    ).topAgencies;
+    expect(forAdmin).toHaveLength(5);
+    expect(forAdmin[0]).toEqual({ id: mixed, name: 'Mixed Estates', count: 4 });
+    expect(forAdmin.slice(1).every((agency) => agency.count === 3)).toBe(true);
+
+    const forUser = (await (await call(own, 'GET', '/api/dashboard/charts', ownUser)).json<Charts>())
+      .topAgencies;
+    // Ties are ranked by the agency id read as text, as before.
+    const expected = [...steady].sort((a, b) => String(a).localeCompare(String(b))).slice(0, 5);
+    expect(forUser.map((agency) => agency.id)).toEqual(expected);
+    expect(forUser.every((agency) => agency.count === 3)).toBe(true);
+  });
+});
