@@ -224,9 +224,8 @@ describe('GET /api/dashboard/charts: top agencies among many', () => {
   afterAll(async () => own.close());
 
   it('ranks by the sum over active and deactivated customers for an admin, active ones for anyone else', async () => {
-    const forAdmin = (
-      await (await call(own, 'GET', '/api/dashboard/charts', ownAdmin)).json<Charts>()
-    ).topAgencies;
+    const forAdmin = (await (await call(own, 'GET', '/api/dashboard/charts', ownAdmin)).json<Charts>())
+      .topAgencies;
     expect(forAdmin).toHaveLength(5);
     expect(forAdmin[0]).toEqual({ id: mixed, name: 'Mixed Estates', count: 4 });
     expect(forAdmin.slice(1).every((agency) => agency.count === 3)).toBe(true);
