@@ -5,6 +5,7 @@ import type { ListSpec } from '../apps/server/src/db/list-query.js';
 import { parseListQuery } from '../apps/server/src/db/list-query.js';
 import { listUsers, userListSpec } from '../apps/server/src/modules/users/users.repository.js';
 import { CRM_SCENARIOS } from './scenarios-crm.js';
+import { TASK_SCENARIOS } from './scenarios-tasks.js';
 
 /** Targets hold at this many concurrent connections (the default load); beyond it they are only shown. */
 export const TARGET_CONNECTIONS = 10;
@@ -54,4 +55,6 @@ export const SCENARIOS: readonly Scenario[] = [
   },
   // Contacts, partners and products: bench/scenarios-crm.ts.
   ...CRM_SCENARIOS,
+  // My Tasks and the bell: bench/scenarios-tasks.ts.
+  ...TASK_SCENARIOS,
 ];

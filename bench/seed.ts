@@ -2,6 +2,7 @@
  * Fills a database with generated data for manual testing and benchmarks.
  *
  *   npm run seed -- --users 10000 [--partners 5000] [--contacts 100000] [--products 10000]
+ *                   [--tasks 200000]
  *                   [--data-dir DIR | --database-url URL] [--reset] [--seed N]
  *   npm run seed -- --demo      a small data set to look around in (see DEMO_COUNTS)
  *
@@ -24,17 +25,19 @@ const USAGE = `Usage: npm run seed -- [options]
   --partners N          partners (agencies) with parents, sales reps and staff (default 50000)
   --contacts N          contacts, with notes and history in proportion (default 100000)
   --products N          products over the category tree (default 100000)
+  --tasks N             tasks, with half as many notifications (default 200000)
   --data-dir DIR        SQLite database DIR/crm.sqlite
   --database-url URL    PostgreSQL database (postgres://…)
   --reset               empty the generated tables first (otherwise they must be empty)
   --seed N              random seed; the same seed and --until give the same data (default 1)
   --until YYYY-MM-DD    generated dates fall before this day (default: today, UTC)
   --password TEXT       password of every generated account (default ${DEFAULT_PASSWORD})
-  --demo                a small demo data set: 6 users, 12 partners, 80 contacts, 24 products
+  --demo                a small demo data set: 6 users, 12 partners, 80 contacts, 24 products,
+                        30 tasks
                         (counts given as options still win)`;
 
 /** --demo: enough of everything to try each screen, small enough to read through. */
-const DEMO_COUNTS: Record<string, number> = { users: 6, partners: 12, contacts: 80, products: 24 };
+const DEMO_COUNTS: Record<string, number> = { users: 6, partners: 12, contacts: 80, products: 24, tasks: 30 };
 
 /** The data sets in order; each step's tables are listed children first (SeedStep in generators/context.ts). */
 const STEPS: readonly SeedStep[] = [
@@ -48,6 +51,7 @@ async function main(): Promise<number> {
     partners: { type: 'string' },
     contacts: { type: 'string' },
     products: { type: 'string' },
+    tasks: { type: 'string' },
     'data-dir': { type: 'string' },
     'database-url': { type: 'string' },
     reset: { type: 'boolean' },

@@ -3,12 +3,14 @@ import { AGENCY_TABLES, STAFF_TABLES, seedAgencies, seedAgencyStaff } from './ag
 import { CONTACT_TABLES, seedContacts } from './contacts.js';
 import type { SeedStep } from './context.js';
 import { PRODUCT_TABLES, seedProducts } from './products.js';
+import { seedTasks, TASK_TABLES } from './tasks.js';
 
 /**
  * The CRM's data sets after the users, in the order they depend on each other: partners (with
  * parents and sales reps), contacts (some referred by partners), the partners' staff from their own
  * contacts, notes and history for both, and products (some listed by partner companies) over the
- * category tree. `npm run seed` and `npm run bench` both run them.
+ * category tree, then tasks and notifications for My Tasks and the bell. `npm run seed` and
+ * `npm run bench` both run them.
  */
 export const CRM_STEPS: readonly SeedStep[] = [
   { option: 'partners', defaultCount: 50_000, tables: AGENCY_TABLES, run: seedAgencies },
@@ -16,6 +18,7 @@ export const CRM_STEPS: readonly SeedStep[] = [
   { defaultCount: 0, tables: STAFF_TABLES, run: (ctx) => seedAgencyStaff(ctx) },
   { defaultCount: 0, tables: ACTIVITY_TABLES, run: (ctx) => seedActivity(ctx) },
   { option: 'products', defaultCount: 100_000, tables: PRODUCT_TABLES, run: seedProducts },
+  { option: 'tasks', defaultCount: 200_000, tables: TASK_TABLES, run: seedTasks },
 ];
 
 /** Every table the steps fill, children first, so that emptying them in this order breaks no reference. */
