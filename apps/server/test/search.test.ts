@@ -137,6 +137,32 @@ describe('GET /api/search (command palette)', () => {
     expect(asUser.groups.map((g) => g.kind)).not.toContain('user');
   });
 
+  it('finds users by any part of their name or e-mail, under their current name', async () => {
+    const tag = uniqueTag('uf');
+    const other = await signIn(t, {
+      role: 'user',
+      firstName: 'Korhan',
+      surname: `Bay${tag}ndir`,
+      email: `k.${tag}@staff.example`,
+    });
+    // The middle of a surname, the middle of an e-mail, and two letters (read without the index).
+    expect(ids(await search(`y${tag}nd`, admin), 'user')).toEqual([other.id]);
+    expect(ids(await search(`${tag}@staff`, admin), 'user')).toEqual([other.id]);
+    expect(ids(await search(tag.slice(0, 2), admin), 'user')).toContain(other.id);
+    const current = (
+      await t.app.inject({ method: 'GET', url: `/api/users/${other.id}`, headers: admin.headers })
+    ).json<Record<string, unknown>>();
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/update-user/${other.id}`,
+      headers: admin.headers,
+      payload: { ...current, surname: `Renamed${tag}`, password: '' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(ids(await search(`y${tag}nd`, admin), 'user')).toEqual([]);
+    expect(ids(await search(`med${tag}`, admin), 'user')).toEqual([other.id]);
+  });
+
   it('keeps inactive contacts out, as the lists do', async () => {
     const tag = uniqueTag('in');
     const contact = await createContact(t, user, leadPayload({ name: `Gone${tag}`, surname: 'Away' }));

@@ -175,20 +175,26 @@ export async function findProductHits(db: Db, needle: SearchNeedle) {
   );
 }
 
-/** Users by name or e-mail: the table holds staff, not customers, so a scan is small. */
+/**
+ * Users by any part of their name or e-mail: for 3+ characters from the trigram index (migration
+ * 0014), for one or two by reading the staff table, which is small enough for that.
+ */
 export async function findUserHits(db: Db, needle: SearchNeedle) {
   const engine = engineOf(db);
-  const folded = (column: string) => (engine === 'sqlite' ? sql.raw(column) : sql.raw(`lower(${column})`));
   const pattern = likePattern(needle.text);
+  let matching: Expression<SqlBool>;
+  if (engine === 'sqlite' && hasTrigram(needle.text)) {
+    const phrase = `"${needle.text.replace(/"/g, '""')}"`;
+    matching = sql<SqlBool>`users.id in (select rowid from users_search where users_search match ${phrase})`;
+  } else {
+    const folded = (column: string) => (engine === 'sqlite' ? sql.raw(column) : sql.raw(`lower(${column})`));
+    matching = sql<SqlBool>`(${folded('users.name')} like ${pattern} escape '\\'
+      or ${folded('users.email')} like ${pattern} escape '\\')`;
+  }
   return db
     .selectFrom('users')
     .select(['id', 'name', 'email', 'role', 'is_active', 'updated_at'])
-    .where((eb) =>
-      eb.or([
-        sql<SqlBool>`${folded('users.name')} like ${pattern} escape '\\'`,
-        sql<SqlBool>`${folded('users.email')} like ${pattern} escape '\\'`,
-      ]),
-    )
+    .where(matching)
     .orderBy('updated_at', 'desc')
     .limit(PER_KEY)
     .execute();
