@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { compiledResponse } from '../../lib/response-serializer.js';
 import { errors } from '../../lib/schemas.js';
 import { caller } from '../../plugins/auth.js';
 import * as notifications from './notifications.service.js';
@@ -49,7 +50,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
             .max(1_000_000)
             .default(0),
         }),
-        response: { 200: z.array(notificationResponse), ...errors },
+        response: { 200: compiledResponse(z.array(notificationResponse)), ...errors },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import { createTaskSchema, ID_MAX, TOTAL_COUNT_HEADER, updateTaskSchema } from '
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { compiledResponse } from '../../lib/response-serializer.js';
 import { errors } from '../../lib/schemas.js';
 import { caller } from '../../plugins/auth.js';
 import { registerDueReminders } from './due-reminders.js';
@@ -23,7 +24,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         tags,
         summary: "The caller's tasks of one group (overdue, today, upcoming, nodate, done), a page at a time",
         querystring: myTasksQuery,
-        response: { 200: z.array(taskResponse), ...errors },
+        response: { 200: compiledResponse(z.array(taskResponse)), ...errors },
       },
     },
     async (request, reply) => {
