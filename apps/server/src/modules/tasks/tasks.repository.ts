@@ -124,22 +124,18 @@ export async function listMyTasks(
   scope: MyTasksScope,
   page: { limit: number; offset: number },
 ) {
-  // The page's ids come from the index alone; the joins run for those rows only.
-  let ids = inGroup(db.selectFrom('tasks').select('tasks.id'), group, scope);
-  if (group === 'done') ids = ids.orderBy('tasks.completed_at', 'desc').orderBy('tasks.id', 'desc');
-  else if (group === 'nodate') ids = ids.orderBy('tasks.id', 'desc');
-  else ids = ids.orderBy('tasks.due_at').orderBy('tasks.id');
-  const page_ = await ids.limit(page.limit).offset(page.offset).execute();
-  if (page_.length === 0) return [];
-  const rows = await tasksQuery(db)
-    .where(
-      'tasks.id',
-      'in',
-      page_.map((row) => row.id),
-    )
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return page_.map((row) => byId.get(row.id)).filter((row): row is TaskRow => row !== undefined);
+  // The page's ids come from the index alone (the inner query); the joins run for those rows only.
+  const ids = ordered(inGroup(db.selectFrom('tasks').select('tasks.id'), group, scope), group)
+    .limit(page.limit)
+    .offset(page.offset);
+  return ordered(tasksQuery(db).where('tasks.id', 'in', ids), group).execute();
+}
+
+/** My Tasks' order within a group: by due time (soonest first), done ones by completion, newest first. */
+function ordered<O>(qb: SelectQueryBuilder<Database, 'tasks', O>, group: TaskGroup) {
+  if (group === 'done') return qb.orderBy('tasks.completed_at', 'desc').orderBy('tasks.id', 'desc');
+  if (group === 'nodate') return qb.orderBy('tasks.id', 'desc');
+  return qb.orderBy('tasks.due_at').orderBy('tasks.id');
 }
 
 export async function countMyTasks(db: Db, group: TaskGroup, scope: MyTasksScope): Promise<number> {
