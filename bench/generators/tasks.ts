@@ -16,6 +16,16 @@ const TEAM = 100;
 const NOTIFICATIONS_PER_TASK = 0.5;
 
 const PRIORITIES = ['low', 'normal', 'high'] as const;
+const TITLES = [
+  'Call back about the budget',
+  'Send the dormitory prices',
+  'Check the passport copy',
+  'Arrange a viewing',
+  'Follow up on the offer',
+  'Confirm the meeting time',
+  'Ask for the signed contract',
+  'Send the payment plan',
+] as const;
 const NOTIFICATION_KINDS = ['task_assigned', 'task_due', 'mention', 'contact_assigned'] as const;
 
 /**
@@ -44,7 +54,7 @@ export async function seedTasks(ctx: SeedContext, count: number): Promise<SeedRe
       const done = rng.next() < 0.2;
       const record = rng.next();
       yield {
-        title: `Follow-up ${i + 1}`,
+        title: TITLES[i % TITLES.length]!,
         description: '',
         due_at: due === null ? null : iso(due),
         priority: PRIORITIES[i % PRIORITIES.length]!,
@@ -91,7 +101,7 @@ export async function seedTasks(ctx: SeedContext, count: number): Promise<SeedRe
         contact_id: null,
         agency_id: null,
         import_id: null,
-        text: `Follow-up ${i + 1}`,
+        text: TITLES[(i * 3) % TITLES.length]!,
         read_at: rng.next() < 0.1 ? null : nowIso,
         created_at: iso(now - (notificationCount - i) * 1000),
       };
