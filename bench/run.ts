@@ -57,7 +57,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --direct-only          time the database-only runs and skip the HTTP load
   --only TEXT[,TEXT…]    run only the scenarios whose name contains one of the TEXTs
   --import N             also import a CSV of N leads (5% invalid, 5% duplicates): preview, run, RSS, list p99
-  --export               also export every lead as CSV and XLSX: time, rows, RSS
+  --export               also export every contact (leads, then customers) as CSV and XLSX: time, rows, RSS
   --workers N            server processes (default ${defaultWorkers()}, as the server starts on this machine;
                          1 runs the server inside the bench, with event-loop and GC figures)`;
 
