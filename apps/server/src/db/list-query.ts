@@ -42,6 +42,11 @@ export interface ListColumn {
   inInterval?: (start: string, end: string) => RawBuilder<SqlBool>;
   /** A number column stored in hundredths (basis points, pence): the filter value is scaled alike. */
   scale?: number;
+  /**
+   * Never NULL (a creation time): a keyset page after one of its values needs no NULL branch, which
+   * would keep the database from reading the page as a range of the sort index.
+   */
+  notNull?: boolean;
 }
 
 export interface ListSpec {

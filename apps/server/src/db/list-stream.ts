@@ -36,7 +36,8 @@ export async function* streamListPages<Row>(
     let qb = source.select.select(sql.raw<number>(spec.idExpr).as(ROW_ID));
     if (sortExpr) qb = qb.select(sql.raw(sortExpr).as(SORT_KEY));
     for (const condition of source.conditions) qb = qb.where(condition);
-    if (after) qb = qb.where(afterCondition(engine, sortExpr, spec.idExpr, desc, after));
+    if (after)
+      qb = qb.where(afterCondition(engine, sortExpr, spec.idExpr, desc, after, column?.notNull === true));
     const direction = sql.raw(desc ? 'desc' : 'asc');
     if (sortExpr) qb = qb.orderBy(sql`${sql.raw(sortExpr)} ${direction}`);
     qb = qb.orderBy(sql`${sql.raw(spec.idExpr)} ${direction}`).limit(pageSize);
@@ -52,6 +53,9 @@ export async function* streamListPages<Row>(
 /**
  * The rows after the last one read, in the list's order. NULLs sort first in ascending order on
  * SQLite and last on PostgreSQL (and the reverse descending), as the list pages themselves do.
+ * Rows with the same sort value as the last one come after it by id; the condition also bounds the
+ * sort value on its own (`key <= value and (…)`), so that the database reads the page as a range of
+ * the sort index instead of walking the index from its start to the boundary on every page.
  */
 function afterCondition(
   engine: Engine,
@@ -59,6 +63,7 @@ function afterCondition(
   idExpr: string,
   desc: boolean,
   after: { sort: unknown; id: number },
+  notNull: boolean,
 ): Expression<SqlBool> {
   const id = sql.raw(idExpr);
   const beyond = sql.raw(desc ? '<' : '>');
@@ -72,6 +77,7 @@ function afterCondition(
       : sql<SqlBool>`(${key} is null and ${idAfter})`;
   }
   const value = after.sort;
-  const later = sql<SqlBool>`(${key} ${beyond} ${value} or (${key} = ${value} and ${idAfter}))`;
-  return nullsFirst ? later : sql<SqlBool>`(${later} or ${key} is null)`;
+  const within = sql.raw(desc ? '<=' : '>=');
+  const later = sql<SqlBool>`(${key} ${within} ${value} and (${key} ${beyond} ${value} or ${idAfter}))`;
+  return nullsFirst || notNull ? later : sql<SqlBool>`(${later} or ${key} is null)`;
 }

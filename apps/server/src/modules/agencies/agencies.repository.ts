@@ -59,7 +59,7 @@ export const agencyListSpec: ListSpec = {
     isActive: { expr: 'agencies.is_active', kind: 'boolean' },
     commissionRate: { expr: 'agencies.commission_bp', kind: 'number', scale: 100 },
     parentAgencyId: { expr: 'agencies.parent_agency_id', kind: 'number' },
-    createdAt: { expr: 'agencies.created_at', kind: 'text', isoTime: true },
+    createdAt: { expr: 'agencies.created_at', kind: 'text', isoTime: true, notNull: true },
   },
   search: [],
   searchCondition,

@@ -182,7 +182,7 @@ export const contactListSpec: ListSpec = {
     phone: key('contacts.phone', true),
     createdBy: key('contacts.owner_key'),
     assignedTo: key('contacts.assignee_key'),
-    createdAt: { expr: 'contacts.created_at', kind: 'text', isoTime: true },
+    createdAt: { expr: 'contacts.created_at', kind: 'text', isoTime: true, notNull: true },
     // Not columns of the lists: the dashboard's charts link to lists filtered by them.
     source: { expr: 'contacts.source', kind: 'text' },
     // The day of conversion is the conversion's history entry (found by history_recent's range).

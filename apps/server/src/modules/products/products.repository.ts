@@ -67,7 +67,7 @@ function searchCondition(q: string, engine: Engine): Expression<SqlBool> {
 export const productListSpec: ListSpec = {
   columns: {
     title: { expr: 'products.title_key', kind: 'text', ignoreCase: true, folded: true },
-    createdAt: { expr: 'products.created_at', kind: 'text', isoTime: true },
+    createdAt: { expr: 'products.created_at', kind: 'text', isoTime: true, notNull: true },
     isActive: { expr: 'products.is_active', kind: 'boolean' },
     productType: { expr: 'products.product_type', kind: 'text', ignoreCase: true },
   },
