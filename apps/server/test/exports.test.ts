@@ -126,7 +126,10 @@ describe('GET /api/exports/:list as CSV', () => {
       const { rows } = await exportCsv('leads', { ...query, columns: 'phone' });
       const listed = await wholeList('/api/contacts', { ...query, type: 'lead' });
       expect(rows.length, order).toBe(listed.total);
-      expect(rows.map(([phone]) => phone), order).toEqual(listed.all.map((c) => c.phone));
+      expect(
+        rows.map(([phone]) => phone),
+        order,
+      ).toEqual(listed.all.map((c) => c.phone));
     }
   });
 
