@@ -1,14 +1,13 @@
 import type { TaskGroup } from '@crm/domain';
 import type { Db } from '../apps/server/src/db/database.js';
+import type { Authenticated } from '../apps/server/src/modules/auth/auth.service.js';
 import {
   countNotifications,
   listNotifications,
 } from '../apps/server/src/modules/notifications/notifications.repository.js';
-import {
-  countMyTasks,
-  listMyTasks,
-  type MyTasksScope,
-} from '../apps/server/src/modules/tasks/tasks.repository.js';
+import { countMyTasks, listMyTasks } from '../apps/server/src/modules/tasks/tasks.repository.js';
+import { myTasksScope } from '../apps/server/src/modules/tasks/tasks.service.js';
+import { findUserByEmail } from '../apps/server/src/modules/users/users.repository.js';
 import { SEED_ADMIN_EMAIL } from './generators/users.js';
 import type { Scenario } from './scenarios.js';
 
@@ -22,37 +21,27 @@ const MY_TASKS_MS = 25;
 const dayStart = new Date(new Date().setUTCHours(0, 0, 0, 0)).toISOString();
 const DAY = `dayStart=${encodeURIComponent(dayStart)}`;
 
-/** The admin's id, looked up once per database (the direct runners take no caller). */
-const adminIds = new WeakMap<Db, Promise<number>>();
-function adminId(db: Db): Promise<number> {
-  let id = adminIds.get(db);
-  if (!id) {
-    id = db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', SEED_ADMIN_EMAIL)
-      .executeTakeFirstOrThrow()
-      .then((row) => row.id);
-    adminIds.set(db, id);
+/** The signed-in admin, as the routes see the caller, looked up once per database. */
+const admins = new WeakMap<Db, Promise<Authenticated>>();
+function admin(db: Db): Promise<Authenticated> {
+  let actor = admins.get(db);
+  if (!actor) {
+    actor = findUserByEmail(db, SEED_ADMIN_EMAIL).then((user) => {
+      if (!user) throw new Error(`No user ${SEED_ADMIN_EMAIL} in the seeded data`);
+      return { user, sessionId: '' };
+    });
+    admins.set(db, actor);
   }
-  return id;
+  return actor;
 }
 
-/** The scope the route builds for an admin (tasks.service myTasksScope), for the same instant. */
-function adminScope(userId: number): MyTasksScope {
-  const now = Date.now();
-  return {
-    userId,
-    includeInactiveRecords: true,
-    now: new Date(now).toISOString(),
-    dayEnd: new Date(Math.max(Date.parse(dayStart) + 86_400_000, now)).toISOString(),
-  };
-}
+/** The scope the route builds for the admin (the same function), for the same day. */
+const adminScope = async (db: Db) => myTasksScope(await admin(db), dayStart);
 
 /** What GET /api/tasks does: a page of the group and its count. */
 function myTasksDirect(group: TaskGroup, offset: number) {
   return (db: Db) => async () => {
-    const scope = adminScope(await adminId(db));
+    const scope = await adminScope(db);
     return Promise.all([
       listMyTasks(db, group, scope, { limit: 50, offset }),
       countMyTasks(db, group, scope),
@@ -85,7 +74,7 @@ export const TASK_SCENARIOS: readonly Scenario[] = [
     path: `/api/tasks/summary?${DAY}`,
     target: { sqlite: MY_TASKS_MS },
     direct: (db) => async () => {
-      const scope = adminScope(await adminId(db));
+      const scope = await adminScope(db);
       return Promise.all(
         (['overdue', 'today', 'upcoming', 'nodate'] as const).map((group) => countMyTasks(db, group, scope)),
       );
@@ -95,14 +84,14 @@ export const TASK_SCENARIOS: readonly Scenario[] = [
     name: 'notifications: unread count (the bell)',
     path: '/api/notifications/unread-count',
     target: { sqlite: MY_TASKS_MS },
-    direct: (db) => async () => countNotifications(db, await adminId(db), true),
+    direct: (db) => async () => countNotifications(db, (await admin(db)).user.id, true),
   },
   {
     name: 'notifications: latest 20',
     path: '/api/notifications?limit=20',
     target: { sqlite: MY_TASKS_MS },
     direct: (db) => async () => {
-      const userId = await adminId(db);
+      const userId = (await admin(db)).user.id;
       return Promise.all([
         listNotifications(db, userId, { unreadOnly: false, limit: 20, offset: 0 }),
         countNotifications(db, userId, false),
