@@ -61,7 +61,7 @@ test.describe('dashboard charts', () => {
     await page.goto('/');
     await page
       .getByRole('region', { name: 'Conversions per week' })
-      .locator('.recharts-bar-rectangle')
+      .locator('[data-bar]')
       .last()
       .click();
     await expect(page).toHaveURL(`/customers?f.convertedAt=${encodeURIComponent(`equals:${week}`)}`);

@@ -1,9 +1,10 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { CommandPaletteProvider } from '../../components/command-palette';
+import { setListPrefetchClient } from '../../components/data-table/list-route-loader';
 import { useCurrentUser } from '../../lib/session-context';
 import { useLiveUpdates } from '../live/use-live-updates';
 import { createQueryClient } from '../query-client';
@@ -21,6 +22,10 @@ export function AppLayout() {
   const [mobileOpened, mobile] = useDisclosure(false);
   // One cache per signed-in stay: logging out unmounts the shell and drops every cached answer.
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => {
+    setListPrefetchClient(queryClient);
+    return () => setListPrefetchClient(undefined);
+  }, [queryClient]);
 
   return (
     <QueryClientProvider client={queryClient}>

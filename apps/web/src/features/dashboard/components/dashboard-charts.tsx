@@ -1,11 +1,11 @@
-import '@mantine/charts/styles.css';
-import { BarChart, DonutChart } from '@mantine/charts';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { memo } from 'react';
+import { Link } from 'react-router';
 import type { DashboardCharts as Charts, WeekCount } from '../api/use-charts';
 import { CHART_HEIGHT, ChartCard, ChartsGrid } from './chart-card';
 import { customersConvertedIn, customersOfAgency, leadsCreatedIn, leadsFromSource } from './chart-links';
 import classes from './dashboard-charts.module.css';
+import { ColumnPlot, DonutPlot, RowPlot } from './plots';
 
 const SOURCE_COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'pink.6', 'gray.6'];
 
@@ -27,35 +27,24 @@ function WeeklyBars({
   series,
   to,
   toWeek,
+  navigate,
 }: {
   data: WeekCount[];
   series: string;
   to: string;
   toWeek: (monday: string) => string;
+  navigate: (to: string) => void;
 }) {
-  const navigate = useNavigate();
-  const rows = data.map((week) => ({ week: weekLabel(week.week), monday: week.week, [series]: week.count }));
+  const items = data.map((week) => ({ key: week.week, label: weekLabel(week.week), value: week.count }));
   const total = data.reduce((sum, week) => sum + week.count, 0);
   return (
     <>
       <div className={classes.plot}>
-        <BarChart
-          h={CHART_HEIGHT}
-          data={rows}
-          dataKey="week"
-          series={[{ name: series, color: 'indigo.6' }]}
-          tickLine="none"
-          gridAxis="y"
-          yAxisProps={{ allowDecimals: false }}
-          barProps={{
-            cursor: 'pointer',
-            onClick: (bar: { payload?: { monday?: string } }) => {
-              const monday = bar.payload?.monday;
-              if (monday) navigate(toWeek(monday));
-            },
-          }}
-          barChartProps={{ accessibilityLayer: false }}
-          aria-hidden="true"
+        <ColumnPlot
+          items={items}
+          color="indigo.6"
+          height={CHART_HEIGHT}
+          onPick={(week) => navigate(toWeek(week.key))}
         />
         <ul className={classes.weekLinks} aria-label={`${series} by week`}>
           {data.map((week) => (
@@ -77,11 +66,21 @@ function WeeklyBars({
   );
 }
 
-/** The five charts of the dashboard (issue: computed on the server, loaded with @mantine/charts). */
-export function DashboardCharts({ charts }: { charts: Charts }) {
-  const navigate = useNavigate();
+interface DashboardChartsProps {
+  charts: Charts;
+  /** Opens a list from a bar or a slice; it must not change between renders. */
+  navigate: (to: string) => void;
+}
+
+/**
+ * The five charts of the dashboard (computed on the server, drawn by plots.tsx), drawn again only when
+ * their data changes: the router renders every screen using its hooks again when a navigation starts,
+ * so no router hook here, and the caller hands in a `navigate` that never changes.
+ */
+export const DashboardCharts = memo(function DashboardCharts({ charts, navigate }: DashboardChartsProps) {
   const sources = charts.leadsBySource.map((row, index) => ({
-    name: row.source ?? 'No source',
+    key: row.source ?? '',
+    label: row.source ?? 'No source',
     value: row.count,
     color: SOURCE_COLORS[index % SOURCE_COLORS.length] as string,
     to: leadsFromSource(row.source),
@@ -90,7 +89,13 @@ export function DashboardCharts({ charts }: { charts: Charts }) {
   return (
     <ChartsGrid>
       <ChartCard title="Leads created per week">
-        <WeeklyBars data={charts.leadsPerWeek} series="Leads" to="/leads" toWeek={leadsCreatedIn} />
+        <WeeklyBars
+          data={charts.leadsPerWeek}
+          series="Leads"
+          to="/leads"
+          toWeek={leadsCreatedIn}
+          navigate={navigate}
+        />
       </ChartCard>
       <ChartCard title="Conversions per week">
         <WeeklyBars
@@ -98,6 +103,7 @@ export function DashboardCharts({ charts }: { charts: Charts }) {
           series="Conversions"
           to="/customers"
           toWeek={customersConvertedIn}
+          navigate={navigate}
         />
       </ChartCard>
       <ChartCard title="Leads by source">
@@ -107,27 +113,12 @@ export function DashboardCharts({ charts }: { charts: Charts }) {
           </Text>
         ) : (
           <Group wrap="nowrap" align="center" gap="md">
-            <DonutChart
-              data={sources}
-              size={140}
-              thickness={22}
-              withTooltip={false}
-              pieChartProps={{ accessibilityLayer: false }}
-              pieProps={{
-                rootTabIndex: -1,
-                cursor: 'pointer',
-                onClick: (slice: { name?: string }) => {
-                  const target = sources.find((source) => source.name === slice.name);
-                  if (target) navigate(target.to);
-                },
-              }}
-              aria-hidden="true"
-            />
+            <DonutPlot slices={sources} size={140} thickness={22} onPick={(source) => navigate(source.to)} />
             <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0, minWidth: 0 }}>
               {sources.map((source) => (
-                <li key={source.name}>
+                <li key={source.key}>
                   <Anchor component={Link} to={source.to} size="sm">
-                    {source.name}: {source.value}
+                    {source.label}: {source.value}
                   </Anchor>
                 </li>
               ))}
@@ -142,24 +133,15 @@ export function DashboardCharts({ charts }: { charts: Charts }) {
           </Text>
         ) : (
           <>
-            <BarChart
-              h={CHART_HEIGHT}
-              data={charts.topAgencies.map((agency) => ({ agency: agency.name, Customers: agency.count }))}
-              dataKey="agency"
-              orientation="vertical"
-              yAxisProps={{ width: 110 }}
-              series={[{ name: 'Customers', color: 'teal.6' }]}
-              gridAxis="x"
-              xAxisProps={{ allowDecimals: false }}
-              barProps={{
-                cursor: 'pointer',
-                onClick: (bar: { payload?: { agency?: string } }) => {
-                  const name = bar.payload?.agency;
-                  if (name) navigate(customersOfAgency(name));
-                },
-              }}
-              barChartProps={{ accessibilityLayer: false }}
-              aria-hidden="true"
+            <RowPlot
+              items={charts.topAgencies.map((agency) => ({
+                key: String(agency.id),
+                label: agency.name,
+                value: agency.count,
+              }))}
+              color="teal.6"
+              height={CHART_HEIGHT}
+              onPick={(agency) => navigate(customersOfAgency(agency.label))}
             />
             <Group gap="xs">
               {charts.topAgencies.map((agency) => (
@@ -173,18 +155,14 @@ export function DashboardCharts({ charts }: { charts: Charts }) {
       </ChartCard>
       <ChartCard title="Conversion rate">
         <Group wrap="nowrap" gap="md">
-          <DonutChart
-            data={[
-              { name: 'Customers', value: customers, color: 'teal.6' },
-              { name: 'Leads', value: Math.max(contacts - customers, 0), color: 'gray.4' },
+          <DonutPlot
+            slices={[
+              { key: 'customers', label: 'Customers', value: customers, color: 'teal.6' },
+              { key: 'leads', label: 'Leads', value: Math.max(contacts - customers, 0), color: 'gray.4' },
             ]}
             size={140}
             thickness={22}
-            withTooltip={false}
-            pieChartProps={{ accessibilityLayer: false }}
-            pieProps={{ rootTabIndex: -1 }}
-            chartLabel={`${percent}%`}
-            aria-hidden="true"
+            centre={`${percent}%`}
           />
           <Text size="sm">
             <Anchor component={Link} to="/customers" inherit underline="always">
@@ -196,4 +174,4 @@ export function DashboardCharts({ charts }: { charts: Charts }) {
       </ChartCard>
     </ChartsGrid>
   );
-}
+});
