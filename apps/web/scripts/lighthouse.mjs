@@ -45,7 +45,8 @@ const chrome = await chromeLauncher.launch({
 let failed = false;
 try {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-  for (const path of values.pages.split(',')) {
+  /** One Lighthouse run of `path`, in a fresh tab holding the session (or none, for /login). */
+  const audit = async (path) => {
     const page = await browser.newPage();
     await page.goto(`${base}/login`);
     await page.evaluate(
@@ -74,6 +75,17 @@ try {
       desktopConfig,
       page,
     );
+    await page.close();
+    return result;
+  };
+  for (const path of values.pages.split(',')) {
+    let result = await audit(path);
+    // Lighthouse sometimes loses its own trace (NO_NAVSTART, …) and asks to be run again: a page is
+    // measured up to three times until a run completes, and the tool's error is printed otherwise.
+    for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry += 1) {
+      console.log(`${path.padEnd(8)} Lighthouse failed (${result.lhr.runtimeError.code}); running it again`);
+      result = await audit(path);
+    }
     const scores = CATEGORIES.map((id) => [id, Math.round((result?.lhr.categories[id]?.score ?? 0) * 100)]);
     if (values.out) {
       mkdirSync(values.out, { recursive: true });
@@ -95,7 +107,6 @@ try {
         console.log(`  ${id} under ${minimum}: ${audits.join('; ')}`);
       }
     }
-    await page.close();
   }
   await browser.disconnect();
 } finally {

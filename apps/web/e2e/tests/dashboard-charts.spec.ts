@@ -59,7 +59,11 @@ test.describe('dashboard charts', () => {
 
     // By pointer: this week's bar, the last of the conversions chart.
     await page.goto('/');
-    await page.getByRole('region', { name: 'Conversions per week' }).locator('[data-bar]').last().click();
+    await page
+      .getByRole('region', { name: 'Conversions per week' })
+      .locator('.recharts-bar-rectangle')
+      .last()
+      .click();
     await expect(page).toHaveURL(`/customers?f.convertedAt=${encodeURIComponent(`equals:${week}`)}`);
     await expect(contactRows(page).filter({ hasText: fullName(convert) })).toHaveCount(1);
   });

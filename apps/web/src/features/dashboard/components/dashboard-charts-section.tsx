@@ -6,8 +6,8 @@ import { useDashboardCharts } from '../api/use-charts';
 import { ChartsSkeleton } from './charts-skeleton';
 import { FirstRunGuide } from './first-run-guide';
 
-// The plots are fetched once the screen has painted its content, alongside the charts' data, and
-// never ahead of the counts and the activities.
+// Recharts is most of the dashboard's code: it is fetched once the screen has painted its content,
+// alongside the charts' data, and never ahead of the counts and the activities.
 const loadCharts = () => import('./dashboard-charts');
 const DashboardCharts = lazy(async () => ({ default: (await loadCharts()).DashboardCharts }));
 

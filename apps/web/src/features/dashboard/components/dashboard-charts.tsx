@@ -1,3 +1,5 @@
+import '@mantine/charts/styles.css';
+import { BarChart, DonutChart } from '@mantine/charts';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { Link } from 'react-router';
@@ -5,7 +7,6 @@ import type { DashboardCharts as Charts, WeekCount } from '../api/use-charts';
 import { CHART_HEIGHT, ChartCard, ChartsGrid } from './chart-card';
 import { customersConvertedIn, customersOfAgency, leadsCreatedIn, leadsFromSource } from './chart-links';
 import classes from './dashboard-charts.module.css';
-import { ColumnPlot, DonutPlot, RowPlot } from './plots';
 
 const SOURCE_COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'pink.6', 'gray.6'];
 
@@ -35,16 +36,29 @@ function WeeklyBars({
   toWeek: (monday: string) => string;
   navigate: (to: string) => void;
 }) {
-  const items = data.map((week) => ({ key: week.week, label: weekLabel(week.week), value: week.count }));
+  const rows = data.map((week) => ({ week: weekLabel(week.week), monday: week.week, [series]: week.count }));
   const total = data.reduce((sum, week) => sum + week.count, 0);
   return (
     <>
       <div className={classes.plot}>
-        <ColumnPlot
-          items={items}
-          color="indigo.6"
-          height={CHART_HEIGHT}
-          onPick={(week) => navigate(toWeek(week.key))}
+        <BarChart
+          h={CHART_HEIGHT}
+          data={rows}
+          dataKey="week"
+          series={[{ name: series, color: 'indigo.6' }]}
+          tickLine="none"
+          gridAxis="y"
+          yAxisProps={{ allowDecimals: false }}
+          barProps={{
+            isAnimationActive: false,
+            cursor: 'pointer',
+            onClick: (bar: { payload?: { monday?: string } }) => {
+              const monday = bar.payload?.monday;
+              if (monday) navigate(toWeek(monday));
+            },
+          }}
+          barChartProps={{ accessibilityLayer: false }}
+          aria-hidden="true"
         />
         <ul className={classes.weekLinks} aria-label={`${series} by week`}>
           {data.map((week) => (
@@ -73,14 +87,15 @@ interface DashboardChartsProps {
 }
 
 /**
- * The five charts of the dashboard (computed on the server, drawn by plots.tsx), drawn again only when
- * their data changes: the router renders every screen using its hooks again when a navigation starts,
- * so no router hook here, and the caller hands in a `navigate` that never changes.
+ * The five charts of the dashboard (computed on the server, drawn with @mantine/charts), drawn again
+ * only when their data changes. The router renders every screen using its hooks again when a
+ * navigation starts, and redrawing the plots then cost the click that left the dashboard 200–400 ms:
+ * so no router hook here, and the caller hands in a `navigate` that never changes. The plots do not
+ * animate: an animation is a render per frame for a second and a half after the data arrives.
  */
 export const DashboardCharts = memo(function DashboardCharts({ charts, navigate }: DashboardChartsProps) {
   const sources = charts.leadsBySource.map((row, index) => ({
-    key: row.source ?? '',
-    label: row.source ?? 'No source',
+    name: row.source ?? 'No source',
     value: row.count,
     color: SOURCE_COLORS[index % SOURCE_COLORS.length] as string,
     to: leadsFromSource(row.source),
@@ -113,12 +128,28 @@ export const DashboardCharts = memo(function DashboardCharts({ charts, navigate 
           </Text>
         ) : (
           <Group wrap="nowrap" align="center" gap="md">
-            <DonutPlot slices={sources} size={140} thickness={22} onPick={(source) => navigate(source.to)} />
+            <DonutChart
+              data={sources}
+              size={140}
+              thickness={22}
+              withTooltip={false}
+              pieChartProps={{ accessibilityLayer: false }}
+              pieProps={{
+                isAnimationActive: false,
+                rootTabIndex: -1,
+                cursor: 'pointer',
+                onClick: (slice: { name?: string }) => {
+                  const target = sources.find((source) => source.name === slice.name);
+                  if (target) navigate(target.to);
+                },
+              }}
+              aria-hidden="true"
+            />
             <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0, minWidth: 0 }}>
               {sources.map((source) => (
-                <li key={source.key}>
+                <li key={source.name}>
                   <Anchor component={Link} to={source.to} size="sm">
-                    {source.label}: {source.value}
+                    {source.name}: {source.value}
                   </Anchor>
                 </li>
               ))}
@@ -133,15 +164,25 @@ export const DashboardCharts = memo(function DashboardCharts({ charts, navigate 
           </Text>
         ) : (
           <>
-            <RowPlot
-              items={charts.topAgencies.map((agency) => ({
-                key: String(agency.id),
-                label: agency.name,
-                value: agency.count,
-              }))}
-              color="teal.6"
-              height={CHART_HEIGHT}
-              onPick={(agency) => navigate(customersOfAgency(agency.label))}
+            <BarChart
+              h={CHART_HEIGHT}
+              data={charts.topAgencies.map((agency) => ({ agency: agency.name, Customers: agency.count }))}
+              dataKey="agency"
+              orientation="vertical"
+              yAxisProps={{ width: 110 }}
+              series={[{ name: 'Customers', color: 'teal.6' }]}
+              gridAxis="x"
+              xAxisProps={{ allowDecimals: false }}
+              barProps={{
+                isAnimationActive: false,
+                cursor: 'pointer',
+                onClick: (bar: { payload?: { agency?: string } }) => {
+                  const name = bar.payload?.agency;
+                  if (name) navigate(customersOfAgency(name));
+                },
+              }}
+              barChartProps={{ accessibilityLayer: false }}
+              aria-hidden="true"
             />
             <Group gap="xs">
               {charts.topAgencies.map((agency) => (
@@ -155,14 +196,18 @@ export const DashboardCharts = memo(function DashboardCharts({ charts, navigate 
       </ChartCard>
       <ChartCard title="Conversion rate">
         <Group wrap="nowrap" gap="md">
-          <DonutPlot
-            slices={[
-              { key: 'customers', label: 'Customers', value: customers, color: 'teal.6' },
-              { key: 'leads', label: 'Leads', value: Math.max(contacts - customers, 0), color: 'gray.4' },
+          <DonutChart
+            data={[
+              { name: 'Customers', value: customers, color: 'teal.6' },
+              { name: 'Leads', value: Math.max(contacts - customers, 0), color: 'gray.4' },
             ]}
             size={140}
             thickness={22}
-            centre={`${percent}%`}
+            withTooltip={false}
+            pieChartProps={{ accessibilityLayer: false }}
+            pieProps={{ isAnimationActive: false, rootTabIndex: -1 }}
+            chartLabel={`${percent}%`}
+            aria-hidden="true"
           />
           <Text size="sm">
             <Anchor component={Link} to="/customers" inherit underline="always">
