@@ -178,8 +178,9 @@ describe('GET /api/dashboard/charts', () => {
 });
 
 describe('GET /api/dashboard/charts: top agencies among many', () => {
-  // Its own database: more agencies than the first reading of each active state's largest totals
-  // holds (four times the chart's five), so that the ranking must look past those readings.
+  // Its own database: an agency whose customers are split between the active states must rank
+  // first for an admin (the totals over both states, migration 0015) though it is in neither state's
+  // top list, and a user's ranking must ignore deactivated customers.
   let own: TestApp;
   let ownAdmin: SignedIn;
   let ownUser: SignedIn;

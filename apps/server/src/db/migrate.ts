@@ -19,6 +19,7 @@ import * as m0012b from './migrations/0012b-task-digests.js';
 import * as m0012c from './migrations/0012c-notification-imports.js';
 import * as m0013 from './migrations/0013-contact-stats-rank.js';
 import * as m0014 from './migrations/0014-users-search.js';
+import * as m0015 from './migrations/0015-agency-totals-all-states.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0012c-notification-imports': m0012c,
   '0013-contact-stats-rank': m0013,
   '0014-users-search': m0014,
+  '0015-agency-totals-all-states': m0015,
   '0006-versions': m0006,
 };
 

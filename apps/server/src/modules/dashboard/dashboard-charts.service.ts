@@ -49,7 +49,7 @@ export async function dashboardCharts(db: Db, admin: boolean, now = new Date()) 
     eventsPerDay(db, 'created', 'LEAD', from),
     eventsPerDay(db, 'converted', 'CUSTOMER', from),
     contactsBySource(db, 'LEAD', activeStates),
-    topAgencies(db, 'CUSTOMER', activeStates, TOP_AGENCIES),
+    topAgencies(db, 'CUSTOMER', admin, TOP_AGENCIES),
     contactsByType(db, activeStates),
   ]);
   const total = (type: string) => Number(types.find((row) => row.type === type)?.n ?? 0);
