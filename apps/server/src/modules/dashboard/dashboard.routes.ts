@@ -77,7 +77,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     {
       schema: {
         tags: ['dashboard'],
-        response: { 200: chartsResponse, ...errors },
+        response: { 200: compiledResponse(chartsResponse), ...errors },
       },
     },
     async (request) => dashboardCharts(ctx.db, isAdmin(request)),
