@@ -114,6 +114,22 @@ describe('GET /api/search (command palette)', () => {
     expect(all).toContain(inside.id);
   });
 
+  it('shows matches inside a name only when the exact and prefix matches leave room in the group', async () => {
+    const tag = uniqueTag('fl');
+    const inside = await createContact(t, user, leadPayload({ name: `X${tag}`, surname: 'Inside' }));
+    const prefixed = [];
+    for (const surname of ['One', 'Two', 'Three', 'Four', 'Five']) {
+      prefixed.push(await createContact(t, user, leadPayload({ name: `${tag}${surname}`, surname })));
+    }
+    const found = ids(await search(tag), 'contact');
+    expect(found).toHaveLength(5);
+    expect([...found].sort()).toEqual(prefixed.map((contact) => contact.id).sort());
+    expect(found).not.toContain(inside.id);
+    // With one prefix match fewer, the match inside a name fills the fifth place.
+    await call(t, 'PUT', `/api/contacts/${prefixed[0]!.id}/deactivate`, admin);
+    expect(ids(await search(tag), 'contact')).toContain(inside.id);
+  });
+
   it('finds agencies by name, e-mail and office number, and products by title', async () => {
     const tag = uniqueTag('ag');
     const agency = await createAgency(t, admin, {

@@ -76,10 +76,10 @@ const hasTrigram = (value: string | null): value is string => value !== null && 
 
 /**
  * Contacts whose name (with or without surname), surname, e-mail, passport or T.R ID number starts
- * with the query, whose phone starts with its digits (with or without calling code), and, for 3+
- * characters, whose search text contains it. Each lookup is one index range, at most PER_KEY rows.
+ * with the query, or whose phone starts with its digits (with or without calling code), and those
+ * named exactly so. Each lookup is one index range, at most PER_KEY rows.
  */
-export async function findContactHits(db: Db, needle: SearchNeedle) {
+export async function findContactsByPrefix(db: Db, needle: SearchNeedle) {
   const engine = engineOf(db);
   const { text, digits, national } = needle;
   const lookups: Expression<SqlBool>[] = [
@@ -91,10 +91,6 @@ export async function findContactHits(db: Db, needle: SearchNeedle) {
   ];
   if (digits) lookups.push(startsWith(engine, 'contacts.phone', digits));
   if (national) lookups.push(startsWith(engine, 'contacts.phone_key', national));
-  if (hasTrigram(text)) lookups.push(substring(db, 'contacts', 'search_text', text));
-  if (hasTrigram(national) && national !== text)
-    lookups.push(substring(db, 'contacts', 'search_text', national));
-
   const exact = contactHits(db)
     .where('contacts.name_key', '=', text)
     .where(findableContact)
@@ -104,6 +100,19 @@ export async function findContactHits(db: Db, needle: SearchNeedle) {
     exact,
     ...lookups.map((lookup) => contactHits(db).where(lookup).where(findableContact).limit(PER_KEY)),
   ]);
+}
+
+/** For 3+ characters: contacts whose search text contains the query (or its national digits). */
+export async function findContactsBySubstring(db: Db, needle: SearchNeedle) {
+  const { text, national } = needle;
+  const lookups: Expression<SqlBool>[] = [];
+  if (hasTrigram(text)) lookups.push(substring(db, 'contacts', 'search_text', text));
+  if (hasTrigram(national) && national !== text)
+    lookups.push(substring(db, 'contacts', 'search_text', national));
+  return unionOf(
+    db,
+    lookups.map((lookup) => contactHits(db).where(lookup).where(findableContact).limit(PER_KEY)),
+  );
 }
 
 export async function contactHitsByIds(db: Db, ids: number[]) {

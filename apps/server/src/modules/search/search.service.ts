@@ -1,6 +1,7 @@
 import { type SearchKind, type SearchNeedle, searchNeedle } from '@crm/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import type { Authenticated } from '../auth/auth.service.js';
 import {
   type AgencyHit,
@@ -8,7 +9,8 @@ import {
   type ContactHit,
   contactHitsByIds,
   findAgencyHits,
-  findContactHits,
+  findContactsByPrefix,
+  findContactsBySubstring,
   findProductHits,
   findUserHits,
 } from './search.repository.js';
@@ -17,7 +19,7 @@ import type { searchHit, searchResponse } from './search.schemas.js';
 type Hit = z.output<typeof searchHit>;
 type Ranked = { hit: Hit; rank: number; updatedAt: string };
 
-const DEFAULT_PER_GROUP = 5;
+export const DEFAULT_PER_GROUP = 5;
 
 /** 0 when a key equals the query, 1 when one starts with it, 2 for a match inside a key. */
 function rankOf(keys: (string | null | undefined)[], exact: (string | null)[]): number {
@@ -93,19 +95,32 @@ async function withSurvivors<Row extends { id: number; merged_into_id: number | 
   });
 }
 
-async function contacts(ctx: AppContext, needle: SearchNeedle): Promise<Ranked[]> {
-  const rows = await findContactHits(ctx.db, needle);
-  const ranked = rows.map((row) => ({
-    row,
-    rank: Math.min(
-      rankOf(
-        [row.name_key, row.surname_key, row.email_key, row.passport_key, row.tr_id_number],
-        [needle.text],
-      ),
-      rankOf([row.phone, row.phone_key], [needle.digits, needle.national]),
-    ),
-  }));
-  return withSurvivors(ranked, (ids) => contactHitsByIds(ctx.db, ids), contactHit);
+/**
+ * Contacts: first the lookups by key (exact and prefix matches), then, only when those do not fill
+ * the group, the substring lookup. A substring match ranks after every exact and prefix match, so it
+ * could not be shown then; skipping it saves the trigram index's most expensive reads (a common
+ * surname such as "demir" is in tens of thousands of contacts).
+ */
+export async function searchContacts(db: Db, needle: SearchNeedle, limit: number): Promise<Ranked[]> {
+  const rank = (rows: ContactHit[]) =>
+    withSurvivors(
+      rows.map((row) => ({
+        row,
+        rank: Math.min(
+          rankOf(
+            [row.name_key, row.surname_key, row.email_key, row.passport_key, row.tr_id_number],
+            [needle.text],
+          ),
+          rankOf([row.phone, row.phone_key], [needle.digits, needle.national]),
+        ),
+      })),
+      (ids) => contactHitsByIds(db, ids),
+      contactHit,
+    );
+  const byKey = await rank(await findContactsByPrefix(db, needle));
+  const shown = new Set(byKey.filter(({ rank }) => rank <= 1).map(({ hit }) => hit.id));
+  if (shown.size >= limit) return byKey;
+  return [...byKey, ...(await rank(await findContactsBySubstring(db, needle)))];
 }
 
 async function agencies(ctx: AppContext, needle: SearchNeedle): Promise<Ranked[]> {
@@ -164,7 +179,7 @@ export async function searchEverything(
 ): Promise<z.output<typeof searchResponse>> {
   const needle = searchNeedle(q);
   const finders: [SearchKind, Promise<Ranked[]>][] = [
-    ['contact', contacts(ctx, needle)],
+    ['contact', searchContacts(ctx.db, needle, limit)],
     ['agency', agencies(ctx, needle)],
     ['product', products(ctx, needle)],
   ];
