@@ -14,11 +14,14 @@ import type { Scenario } from './scenarios.js';
 /**
  * My Tasks and the bell as the signed-in admin sees them (the tasks step gives the admin one task in
  * a hundred: 20,000 at 2,000,000 tasks), with the issue's target: p99 ≤ 25 ms on SQLite at
- * 1,000,000 contacts and 2,000,000 tasks. The day starts at midnight UTC of the run.
+ * 1,000,000 contacts and 2,000,000 tasks. The day starts at the hour of the run (below).
  */
 const MY_TASKS_MS = 25;
 
-const dayStart = new Date(new Date().setUTCHours(0, 0, 0, 0)).toISOString();
+// The caller's day starts at the current hour (a time zone where it is midnight now), so that
+// 'today' holds the next 24 hours whatever the hour of the run; a UTC day would leave it nearly
+// empty late in the evening.
+const dayStart = new Date(new Date().setUTCMinutes(0, 0, 0)).toISOString();
 const DAY = `dayStart=${encodeURIComponent(dayStart)}`;
 
 /** The signed-in admin, as the routes see the caller, looked up once per database. */
