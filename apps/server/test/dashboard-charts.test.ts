@@ -119,6 +119,32 @@ describe('GET /api/dashboard/charts', () => {
     expect(sources.find((row) => row.source === 'Instagram')).toBeUndefined();
   });
 
+  it("moves a customer between agencies in both roles' rankings when its agency is edited", async () => {
+    const moving = await insertAgency(t, 'Moving From');
+    const target = await insertAgency(t, 'Moving To');
+    const customer = await createContact(
+      t,
+      user,
+      customerPayload({ surname: 'Moving', phone: nextPhone(), source: null, agencyId: moving }),
+    );
+    const countOf = (ranking: Charts['topAgencies'], id: number) =>
+      ranking.find((agency) => agency.id === id)?.count;
+    expect(countOf((await charts(admin)).topAgencies, moving)).toBe(1);
+    const edited = await call(t, 'PUT', `/api/contacts/${customer.id}`, admin, {
+      ...customerPayload({ surname: 'Moving', phone: customer.phone, source: null, agencyId: target }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    for (const who of [admin, user]) {
+      const ranking = (await charts(who)).topAgencies;
+      expect(countOf(ranking, target)).toBe(1);
+      expect(countOf(ranking, moving)).toBeUndefined();
+    }
+    // Deactivated, it still counts for an admin (both states), and no longer for anyone else.
+    expect((await call(t, 'PUT', `/api/contacts/${customer.id}/deactivate`, admin)).statusCode).toBe(200);
+    expect(countOf((await charts(admin)).topAgencies, target)).toBe(1);
+    expect(countOf((await charts(user)).topAgencies, target)).toBeUndefined();
+  });
+
   it('a source slice links to a list the server filters by that source', async () => {
     const res = await call(t, 'GET', '/api/contacts?type=lead&filter.source=equals:Referral', user);
     expect(res.statusCode).toBe(200);
