@@ -120,6 +120,19 @@ describe('GET /api/exports/:list as CSV', () => {
     expect(listed.total).toBe(LEADS - Math.ceil(LEADS / 50) + 1);
   });
 
+  it('starts with a BOM and the header, also when no row matches', async () => {
+    const res = await call(t, 'GET', '/api/exports/leads?q=zzzznomatch&columns=name,email', bora);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('0');
+    expect(res.rawPayload.toString('utf8')).toBe('\uFEFFName,E-Mail\n');
+    const some = await call(t, 'GET', '/api/exports/leads?columns=name', bora);
+    const text = some.rawPayload.toString('utf8');
+    // One BOM and one header line, however many pages the rows took.
+    expect(text.startsWith('\uFEFFName\n')).toBe(true);
+    expect(text.split('\uFEFF')).toHaveLength(2);
+    expect(text.split('\n').slice(1)).not.toContain('Name');
+  });
+
   it('holds every row across pages when sorted by creation time, either way', async () => {
     for (const order of ['desc', 'asc']) {
       const query = { sort: 'createdAt', order };
