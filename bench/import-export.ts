@@ -6,48 +6,19 @@
  *                upload, preview and run timed; server RSS sampled; the leads list loaded meanwhile
  *   --export     every lead exported as CSV and XLSX: rows, seconds and server RSS
  */
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { type ServerMemory, serverMemoryMb, watchMemory } from './lib/diagnostics.js';
 import { fixed, markdownTable } from './lib/stats.js';
 
 /** The issue's targets on SQLite, on this machine. */
 export const IMPORT_TARGETS = { previewS: 20, importS: 60, rssGrowthMb: 150, listP99Ms: 100, exportS: 60 };
 
-interface Memory {
-  /** Resident memory (VmRSS), summed over the processes: anonymous memory plus mapped file pages. */
-  rss: number;
-  /** Of that, anonymous memory (RssAnon): the heap and buffers, not the mapped database file. */
-  anon: number;
-}
-
-function memoryMb(pids: readonly number[]): Memory {
-  let rss = 0;
-  let anon = 0;
-  for (const pid of pids) {
-    try {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      rss += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      anon += Number(/RssAnon:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    } catch {
-      // A process that ended counts nothing.
-    }
-  }
-  return { rss: rss / 1024, anon: anon / 1024 };
-}
-
 /** Samples the server processes' memory until stopped; answers each measure's growth at its peak. */
-function sampleGrowth(pids: readonly number[]): () => Memory {
-  const before = memoryMb(pids);
-  const peak = { ...before };
-  const sample = () => {
-    const now = memoryMb(pids);
-    peak.rss = Math.max(peak.rss, now.rss);
-    peak.anon = Math.max(peak.anon, now.anon);
-  };
-  const timer = setInterval(sample, 100);
+function sampleGrowth(pids: readonly number[]): () => ServerMemory {
+  const before = serverMemoryMb(pids);
+  const stop = watchMemory(pids);
   return () => {
-    clearInterval(timer);
-    sample();
+    const peak = stop();
     return { rss: peak.rss - before.rss, anon: peak.anon - before.anon };
   };
 }

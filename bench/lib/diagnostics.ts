@@ -12,6 +12,47 @@ export interface LoopStats {
   cpuMs: number;
   /** Time the serving thread was ready to run but waited for a core: other processes' load (Linux only). */
   runQueueWaitMs: number;
+  /** The server processes' memory at its highest during the load, summed (Linux only, else NaN). */
+  peak: ServerMemory;
+}
+
+export interface ServerMemory {
+  /** Resident memory (VmRSS) in MB: anonymous memory plus mapped file pages (the database). */
+  rss: number;
+  /** Of that, anonymous memory (RssAnon) in MB: heaps and buffers, not the mapped database file. */
+  anon: number;
+}
+
+/** The server processes' resident and anonymous memory now, summed over them, in MB. */
+export function serverMemoryMb(pids: readonly number[]): ServerMemory {
+  let rss = 0;
+  let anon = 0;
+  for (const pid of pids) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      rss += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+      anon += Number(/RssAnon:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+    } catch {
+      return { rss: Number.NaN, anon: Number.NaN };
+    }
+  }
+  return { rss: rss / 1024, anon: anon / 1024 };
+}
+
+/** Samples the processes' memory every 100 ms until stopped; answers the highest of each figure. */
+export function watchMemory(pids: readonly number[]): () => ServerMemory {
+  const peak = serverMemoryMb(pids);
+  const sample = () => {
+    const now = serverMemoryMb(pids);
+    peak.rss = Math.max(peak.rss, now.rss);
+    peak.anon = Math.max(peak.anon, now.anon);
+  };
+  const timer = setInterval(sample, 100);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return peak;
+  };
 }
 
 /**
@@ -55,8 +96,10 @@ export function watchServing(serverPids: readonly number[]): () => LoopStats {
   observer.observe({ entryTypes: ['gc'] });
   delay.enable();
   const scheduleBefore = threadSchedule(serverPids);
+  const stopMemory = watchMemory(serverPids);
   return () => {
     const scheduleAfter = threadSchedule(serverPids);
+    const peak = stopMemory();
     delay.disable();
     observer.disconnect();
     return {
@@ -69,6 +112,7 @@ export function watchServing(serverPids: readonly number[]): () => LoopStats {
       gcCount: inProcess ? gcCount : Number.NaN,
       gcTotalMs: inProcess ? gcTotalMs : Number.NaN,
       gcMaxMs: inProcess ? gcMaxMs : Number.NaN,
+      peak,
     };
   };
 }
