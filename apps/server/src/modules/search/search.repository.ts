@@ -140,8 +140,8 @@ function agencyHits(db: Db) {
 
 export type AgencyHit = Awaited<ReturnType<typeof agencyHitsByIds>>[number];
 
-/** Agencies by name, e-mail or office number (with or without calling code), as the list shows them. */
-export async function findAgencyHits(db: Db, needle: SearchNeedle) {
+/** Agencies whose name or e-mail starts with the query, or whose office number with its digits. */
+export async function findAgenciesByPrefix(db: Db, needle: SearchNeedle) {
   const engine = engineOf(db);
   const { text, digits, national } = needle;
   const lookups: Expression<SqlBool>[] = [
@@ -150,11 +150,19 @@ export async function findAgencyHits(db: Db, needle: SearchNeedle) {
   ];
   if (digits) lookups.push(startsWith(engine, 'agencies.office_number', digits));
   if (national) lookups.push(startsWith(engine, 'agencies.office_key', national));
-  if (hasTrigram(text)) lookups.push(substring(db, 'agencies', 'search_text', text));
   return unionOf(
     db,
     lookups.map((lookup) => agencyHits(db).where(lookup).limit(PER_KEY)),
   );
+}
+
+/** For 3+ characters: agencies whose name, e-mail or office number contains the query. */
+export async function findAgenciesBySubstring(db: Db, needle: SearchNeedle) {
+  if (!hasTrigram(needle.text)) return [];
+  return agencyHits(db)
+    .where(substring(db, 'agencies', 'search_text', needle.text))
+    .limit(PER_KEY)
+    .execute();
 }
 
 export async function agencyHitsByIds(db: Db, ids: number[]) {
@@ -162,26 +170,36 @@ export async function agencyHitsByIds(db: Db, ids: number[]) {
   return agencyHits(db).where('agencies.id', 'in', ids).execute();
 }
 
-/** Products by title: a prefix from the index, and for 3+ characters any part of it. */
-export async function findProductHits(db: Db, needle: SearchNeedle) {
-  const engine = engineOf(db);
-  const hits = () =>
-    db
-      .selectFrom('products')
-      .select([
-        'products.id',
-        'products.title',
-        'products.title_key',
-        'products.product_type',
-        'products.is_active',
-        'products.updated_at',
-      ]);
-  const lookups: Expression<SqlBool>[] = [startsWith(engine, 'products.title_key', needle.text)];
-  if (hasTrigram(needle.text)) lookups.push(substring(db, 'products', 'title_key', needle.text));
-  return unionOf(
-    db,
-    lookups.map((lookup) => hits().where(lookup).limit(PER_KEY)),
-  );
+function productHits(db: Db) {
+  return db
+    .selectFrom('products')
+    .select([
+      'products.id',
+      'products.title',
+      'products.title_key',
+      'products.product_type',
+      'products.is_active',
+      'products.updated_at',
+    ]);
+}
+
+export type ProductHit = Awaited<ReturnType<typeof findProductsByPrefix>>[number];
+
+/** Products whose title starts with the query, from the index. */
+export async function findProductsByPrefix(db: Db, needle: SearchNeedle) {
+  return productHits(db)
+    .where(startsWith(engineOf(db), 'products.title_key', needle.text))
+    .limit(PER_KEY)
+    .execute();
+}
+
+/** For 3+ characters: products whose title contains the query. */
+export async function findProductsBySubstring(db: Db, needle: SearchNeedle) {
+  if (!hasTrigram(needle.text)) return [];
+  return productHits(db)
+    .where(substring(db, 'products', 'title_key', needle.text))
+    .limit(PER_KEY)
+    .execute();
 }
 
 /**

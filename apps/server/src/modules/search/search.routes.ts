@@ -2,6 +2,7 @@ import { phoneDigits } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { compiledResponse } from '../../lib/response-serializer.js';
 import { errors } from '../../lib/schemas.js';
 import { caller } from '../../plugins/auth.js';
 import { agencyDuplicatesResponse } from '../agencies/agencies.schemas.js';
@@ -27,7 +28,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         summary:
           'The command palette: contacts (name, surname, e-mail, phone digits in any format, passport, T.R ID), agencies (name, e-mail, office number), products (title), users (admins). Grouped by kind, exact and prefix matches first, then the latest edited',
         querystring: searchQuery,
-        response: { 200: searchResponse, ...errors },
+        response: { 200: compiledResponse(searchResponse), ...errors },
       },
     },
     async (request) => searchEverything(ctx, caller(request), request.query.q, request.query.limit),

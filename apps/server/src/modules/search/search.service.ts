@@ -8,11 +8,14 @@ import {
   agencyHitsByIds,
   type ContactHit,
   contactHitsByIds,
-  findAgencyHits,
+  findAgenciesByPrefix,
+  findAgenciesBySubstring,
   findContactsByPrefix,
   findContactsBySubstring,
-  findProductHits,
+  findProductsByPrefix,
+  findProductsBySubstring,
   findUserHits,
+  type ProductHit,
 } from './search.repository.js';
 import type { searchHit, searchResponse } from './search.schemas.js';
 
@@ -96,11 +99,23 @@ async function withSurvivors<Row extends { id: number; merged_into_id: number | 
 }
 
 /**
- * Contacts: first the lookups by key (exact and prefix matches), then, only when those do not fill
- * the group, the substring lookup. A substring match ranks after every exact and prefix match, so it
- * could not be shown then; skipping it saves the trigram index's most expensive reads (a common
- * surname such as "demir" is in tens of thousands of contacts).
+ * First the lookups by key (exact and prefix matches), then, only when those do not fill the group,
+ * the substring lookup. A substring match ranks after every exact and prefix match, so it could not
+ * be shown then; skipping it saves the trigram index's most expensive reads (a common surname such
+ * as "demir" is in tens of thousands of contacts).
  */
+async function keysThenSubstring(
+  limit: number,
+  byKey: () => Promise<Ranked[]>,
+  bySubstring: () => Promise<Ranked[]>,
+): Promise<Ranked[]> {
+  const keyed = await byKey();
+  const shown = new Set(keyed.filter(({ rank }) => rank <= 1).map(({ hit }) => hit.id));
+  if (shown.size >= limit) return keyed;
+  return [...keyed, ...(await bySubstring())];
+}
+
+/** Contacts by name, surname, e-mail, phone (any format), passport or T.R ID number. */
 export async function searchContacts(db: Db, needle: SearchNeedle, limit: number): Promise<Ranked[]> {
   const rank = (rows: ContactHit[]) =>
     withSurvivors(
@@ -117,42 +132,56 @@ export async function searchContacts(db: Db, needle: SearchNeedle, limit: number
       (ids) => contactHitsByIds(db, ids),
       contactHit,
     );
-  const byKey = await rank(await findContactsByPrefix(db, needle));
-  const shown = new Set(byKey.filter(({ rank }) => rank <= 1).map(({ hit }) => hit.id));
-  if (shown.size >= limit) return byKey;
-  return [...byKey, ...(await rank(await findContactsBySubstring(db, needle)))];
+  return keysThenSubstring(
+    limit,
+    async () => rank(await findContactsByPrefix(db, needle)),
+    async () => rank(await findContactsBySubstring(db, needle)),
+  );
 }
 
-async function agencies(ctx: AppContext, needle: SearchNeedle): Promise<Ranked[]> {
-  const rows = await findAgencyHits(ctx.db, needle);
-  const ranked = rows.map((row) => ({
-    row,
-    rank: Math.min(
-      rankOf([row.name_key, row.email_key], [needle.text]),
-      rankOf([row.office_number, row.office_key], [needle.digits, needle.national]),
-    ),
-  }));
-  return withSurvivors(ranked, (ids) => agencyHitsByIds(ctx.db, ids), agencyHit);
+function agencies(db: Db, needle: SearchNeedle, limit: number): Promise<Ranked[]> {
+  const rank = (rows: AgencyHit[]) =>
+    withSurvivors(
+      rows.map((row) => ({
+        row,
+        rank: Math.min(
+          rankOf([row.name_key, row.email_key], [needle.text]),
+          rankOf([row.office_number, row.office_key], [needle.digits, needle.national]),
+        ),
+      })),
+      (ids) => agencyHitsByIds(db, ids),
+      agencyHit,
+    );
+  return keysThenSubstring(
+    limit,
+    async () => rank(await findAgenciesByPrefix(db, needle)),
+    async () => rank(await findAgenciesBySubstring(db, needle)),
+  );
 }
 
-async function products(ctx: AppContext, needle: SearchNeedle): Promise<Ranked[]> {
-  const rows = await findProductHits(ctx.db, needle);
-  return rows.map((row) => ({
-    rank: rankOf([row.title_key], [needle.text]),
-    updatedAt: row.updated_at,
-    hit: {
-      kind: 'product',
-      id: row.id,
-      title: row.title,
-      context: line('Product', row.product_type, row.is_active === 1 ? 'Active' : 'Inactive'),
-      type: null,
-      mergedFrom: null,
-    },
-  }));
+function products(db: Db, needle: SearchNeedle, limit: number): Promise<Ranked[]> {
+  const rank = (rows: ProductHit[]): Ranked[] =>
+    rows.map((row) => ({
+      rank: rankOf([row.title_key], [needle.text]),
+      updatedAt: row.updated_at,
+      hit: {
+        kind: 'product',
+        id: row.id,
+        title: row.title,
+        context: line('Product', row.product_type, row.is_active === 1 ? 'Active' : 'Inactive'),
+        type: null,
+        mergedFrom: null,
+      },
+    }));
+  return keysThenSubstring(
+    limit,
+    async () => rank(await findProductsByPrefix(db, needle)),
+    async () => rank(await findProductsBySubstring(db, needle)),
+  );
 }
 
-async function users(ctx: AppContext, needle: SearchNeedle): Promise<Ranked[]> {
-  const rows = await findUserHits(ctx.db, needle);
+async function users(db: Db, needle: SearchNeedle): Promise<Ranked[]> {
+  const rows = await findUserHits(db, needle);
   return rows.map((row) => ({
     rank: rankOf([row.name.toLowerCase(), row.email.toLowerCase()], [needle.text]),
     updatedAt: row.updated_at,
@@ -168,24 +197,33 @@ async function users(ctx: AppContext, needle: SearchNeedle): Promise<Ranked[]> {
 }
 
 /**
- * The command palette: every kind of record the caller's lists show, grouped and ranked. Users
- * are searched for admins only, as only admins have the users list.
+ * The command palette's groups for a query: contacts, agencies and products, and users when
+ * `withUsers` (admins only, as only admins have the users list).
  */
-export async function searchEverything(
+export async function searchGroups(
+  db: Db,
+  needle: SearchNeedle,
+  limit: number,
+  withUsers: boolean,
+): Promise<z.output<typeof searchResponse>> {
+  const finders: [SearchKind, Promise<Ranked[]>][] = [
+    ['contact', searchContacts(db, needle, limit)],
+    ['agency', agencies(db, needle, limit)],
+    ['product', products(db, needle, limit)],
+  ];
+  if (withUsers) finders.push(['user', users(db, needle)]);
+  const groups = await Promise.all(
+    finders.map(async ([kind, found]) => ({ kind, items: best(await found, limit) })),
+  );
+  return { groups: groups.filter((group) => group.items.length > 0) };
+}
+
+/** The command palette: every kind of record the caller's lists show, grouped and ranked. */
+export function searchEverything(
   ctx: AppContext,
   actor: Authenticated,
   q: string,
   limit = DEFAULT_PER_GROUP,
 ): Promise<z.output<typeof searchResponse>> {
-  const needle = searchNeedle(q);
-  const finders: [SearchKind, Promise<Ranked[]>][] = [
-    ['contact', searchContacts(ctx.db, needle, limit)],
-    ['agency', agencies(ctx, needle)],
-    ['product', products(ctx, needle)],
-  ];
-  if (actor.user.role === 'admin') finders.push(['user', users(ctx, needle)]);
-  const groups = await Promise.all(
-    finders.map(async ([kind, found]) => ({ kind, items: best(await found, limit) })),
-  );
-  return { groups: groups.filter((group) => group.items.length > 0) };
+  return searchGroups(ctx.db, searchNeedle(q), limit, actor.user.role === 'admin');
 }
