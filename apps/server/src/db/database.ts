@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from '../lib/optional-modules.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -20,10 +21,6 @@ export function sqlitePath(dataDir: string): string {
   return path.resolve(dataDir, 'crm.sqlite');
 }
 
-// COUNT(*) and BIGINT come back from pg as strings; the ids and counts here fit in a JS number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number.parseFloat(value));
-
 const pools = new WeakMap<Db, pg.Pool>();
 
 /** The connection pool behind a PostgreSQL database (its use is a metric); none for SQLite. */
@@ -34,7 +31,7 @@ export function postgresPool(db: Db): pg.Pool | undefined {
 /** PostgreSQL when a URL is given, else the embedded SQLite file in the data folder. */
 export function createDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new (loadPg().Pool)({
       connectionString: options.databaseUrl,
       max: options.databasePoolSize ?? 10,
       // While the database is down a request fails within seconds (503) instead of hanging.
@@ -55,10 +52,13 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  // SQLite's default page cache is 2 MB; a list page of a 100,000-contact table then reads most of
-  // its pages through system calls. 64 MB of cache and a memory-mapped file keep them in reach.
-  sqlite.pragma('cache_size = -65536');
-  sqlite.pragma('mmap_size = 268435456');
+  // Reads go through a memory map of the file (up to SQLite's 2 GB ceiling): its pages are the
+  // operating system's file cache, shared by every server process and dropped under memory
+  // pressure, not copies in each process's heap. The page cache proper then only holds what lies
+  // beyond the map and the pages a transaction writes, so 16 MB serve (SQLite's 2 MB default made
+  // a page of contacts read most of its pages through system calls before the map).
+  sqlite.pragma('cache_size = -16384');
+  sqlite.pragma('mmap_size = 2147418112');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import { loadNodemailer } from '../../lib/optional-modules.js';
 
 export interface MailMessage {
   to: string;
@@ -16,7 +16,7 @@ export interface Mailer {
  * AUTH exchange, and the URL, which holds the password, is never logged by anyone.
  */
 export function createMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = loadNodemailer().createTransport(smtpUrl);
   return {
     send: async (message) => {
       await transport.sendMail({ from, ...message });

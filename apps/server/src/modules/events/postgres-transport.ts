@@ -1,5 +1,6 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Db } from '../../db/database.js';
+import { loadPg } from '../../lib/optional-modules.js';
 import type { EventTransport } from './event-bus.js';
 import type { LiveEvent } from './event-types.js';
 import { publishToChannel } from './events.repository.js';
@@ -45,7 +46,7 @@ export class PostgresTransport implements EventTransport {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl });
+    const client = new (loadPg().Client)({ connectionString: this.databaseUrl });
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {

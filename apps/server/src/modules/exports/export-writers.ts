@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/optional-modules.js';
 import type { Cell } from './export-lists.js';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -81,7 +81,7 @@ export function xlsxWriter(headers: string[], sheetName: string): SheetWriter {
   const output = new PassThrough();
   // Streaming workbook: committed rows are zipped and written out, not kept; shared strings off, so
   // no table of every text grows in memory.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (loadExcel().stream.xlsx.WorkbookWriter)({
     stream: output,
     useStyles: false,
     useSharedStrings: false,

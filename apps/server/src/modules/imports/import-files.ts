@@ -2,9 +2,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { badRequest } from '../../lib/http-errors.js';
+import { loadExcel } from '../../lib/optional-modules.js';
 import { type Encoding, encodingOf } from './import-encoding.js';
 
 export type ImportFormat = 'csv' | 'xlsx';
@@ -141,7 +141,7 @@ function cellText(value: unknown): string {
 }
 
 async function* xlsxRows(open: OpenFile): AsyncGenerator<string[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(await open(), {
+  const reader = new (loadExcel().stream.xlsx.WorkbookReader)(await open(), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
