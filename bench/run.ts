@@ -299,7 +299,7 @@ async function signIn(base: string): Promise<string> {
 
 /** One request first, so that a broken route fails loudly instead of benchmarking error answers. */
 async function checkAnswer(base: string, scenario: Scenario, headers: Record<string, string>): Promise<void> {
-  const res = await fetch(base + scenario.path, { headers });
+  const res = await fetch(base + scenario.path, { headers: { ...headers, ...scenario.headers } });
   const body = await res.text();
   if (res.status !== 200)
     throw new Error(`${scenario.name}: GET ${scenario.path} answered ${res.status} ${body}`);
@@ -327,7 +327,14 @@ function load(
 ): Promise<autocannon.Result | undefined> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url: base + scenario.path, connections, duration, headers, workers: 1, timeout: 10 },
+      {
+        url: base + scenario.path,
+        connections,
+        duration,
+        headers: { ...headers, ...scenario.headers },
+        workers: 1,
+        timeout: 10,
+      },
       (error, result) => {
         stopLoad = undefined;
         if (error) reject(error);

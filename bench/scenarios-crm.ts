@@ -104,6 +104,16 @@ export const CONTACT_SCENARIOS: readonly Scenario[] = [
       direct: contactsDirect,
     }),
   ),
+  // The page by name again, compressed as a browser accepts it (autocannon asks for none): what
+  // compression costs in requests per second. No target of its own.
+  ...(['br', 'gzip'] as const).map(
+    (encoding): Scenario => ({
+      name: `contacts: leads page of 100 by name asc, ${encoding}`,
+      path: '/api/contacts?type=lead&limit=100&sort=name&order=asc',
+      headers: { 'accept-encoding': encoding },
+      direct: contactsDirect,
+    }),
+  ),
   {
     // What the web app asks for (its page size is 50): no target of its own, shown for comparison.
     name: 'contacts: /leads first page of 50, newest first',

@@ -16,6 +16,8 @@ export interface Scenario {
   path: string;
   /** The p99 latency in milliseconds that must hold, per engine; an engine left out is only measured. */
   target?: Partial<Record<Engine, number>>;
+  /** Headers sent besides the admin's token, e.g. Accept-Encoding as a browser sends it. */
+  headers?: Record<string, string>;
   /** The answer may be an empty list (a record's notes), which is otherwise taken for a broken route. */
   mayBeEmpty?: boolean;
   /**
