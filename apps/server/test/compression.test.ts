@@ -42,6 +42,14 @@ describe('API answers are compressed when large and asked for', () => {
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 
+  it('compresses a streamed export as it goes, to the same file', async () => {
+    const plain = await get('/api/exports/leads?format=csv');
+    const br = await get('/api/exports/leads?format=csv', 'br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.rawPayload.toString('utf8'));
+  });
+
   it('sends small answers as they are', async () => {
     const count = await get('/api/contacts/count?type=lead', 'br, gzip');
     expect(count.statusCode).toBe(200);
