@@ -34,17 +34,27 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: [
+    server(E2E_PORT, process.env.E2E_DATA_DIR ?? path.join(root, 'apps/web/e2e/.output/data')),
+    // The list at scale (contacts-at-scale.spec.ts): a database run.mjs seeded before the suite.
+    ...(process.env.E2E_LARGE_DATA_DIR && process.env.E2E_LARGE_PORT
+      ? [server(Number(process.env.E2E_LARGE_PORT), process.env.E2E_LARGE_DATA_DIR)]
+      : []),
+  ],
+});
+
+function server(port: number, dataDir: string) {
+  return {
     command: `node ${path.join(root, 'apps/server/dist/main.js')}`,
-    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(E2E_PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(root, 'apps/web/e2e/.output/data'),
+      DATA_DIR: dataDir,
       CRM_ADMIN_EMAIL: ADMIN.email,
       CRM_ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
@@ -52,5 +62,5 @@ export default defineConfig({
       // run.mjs hands the server a private copy of apps/web/dist (see snapshotWebApp there).
       ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
     },
-  },
-});
+  };
+}

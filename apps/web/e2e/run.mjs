@@ -72,16 +72,64 @@ function isPortFree(port) {
 }
 
 /** 3123 unless taken (another run of the suite, say): then the next free port after it. */
-async function pickPort() {
-  if (process.env.E2E_PORT) return process.env.E2E_PORT;
+async function pickPort(taken = '') {
   for (let port = 3123; port < 3223; port += 1) {
-    if (await isPortFree(port)) return String(port);
+    if (String(port) !== taken && (await isPortFree(port))) return String(port);
   }
   console.error('No free port between 3123 and 3222 for the end-to-end server.');
   process.exit(1);
 }
 
-const port = await pickPort();
+/**
+ * The list at scale (contacts-at-scale.spec.ts) runs against a second server whose database the
+ * project's seeder fills before the suite starts: E2E_LARGE_CONTACTS contacts (200,000 unless set),
+ * about a minute of seeding on two cores. Seeded only when that spec is among those run.
+ * E2E_LARGE_DATA_DIR names a data folder seeded before (`npm run seed -- --data-dir DIR`), used as
+ * it is, with its accounts' password in E2E_LARGE_PASSWORD (the seeder's default unless set).
+ */
+const LARGE_SPEC = 'contacts-at-scale';
+const LARGE_CONTACTS = process.env.E2E_LARGE_CONTACTS ?? '200000';
+/** Every seeded account's password; the spec signs in as the seeder's admin, admin@example.com. */
+const LARGE_PASSWORD = 'Seeded-Passw0rd';
+const files = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const wantsLarge = files.length === 0 || files.some((file) => file.includes(LARGE_SPEC));
+
+function seedLargeDatabase(dir) {
+  const started = Date.now();
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(here, '../../../bench/seed.ts'),
+      ...['--contacts', LARGE_CONTACTS, '--users', '50', '--partners', '500', '--products', '100'],
+      ...['--tasks', '100', '--password', LARGE_PASSWORD, '--data-dir', dir],
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'], cwd: path.join(here, '../../..') },
+  );
+  console.log(
+    `Seeded ${LARGE_CONTACTS} contacts for ${LARGE_SPEC} in ${Math.round((Date.now() - started) / 1000)} s.`,
+  );
+}
+
+const port = process.env.E2E_PORT ?? (await pickPort());
+const given = process.env.E2E_LARGE_DATA_DIR;
+const large = wantsLarge
+  ? {
+      port: process.env.E2E_LARGE_PORT ?? (await pickPort(port)),
+      dataDir: given ?? mkdtempSync(path.join(tmpdir(), 'crm-e2e-large-')),
+      password: given ? (process.env.E2E_LARGE_PASSWORD ?? 'password123') : LARGE_PASSWORD,
+      seeded: !given,
+    }
+  : undefined;
+if (large?.seeded) {
+  try {
+    seedLargeDatabase(large.dataDir);
+  } catch (error) {
+    rmSync(large.dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
 const dataDir = mkdtempSync(path.join(tmpdir(), 'crm-e2e-'));
 const webDir = mkdtempSync(path.join(tmpdir(), 'crm-e2e-web-'));
 snapshotWebApp(webDir);
@@ -102,9 +150,17 @@ const result = spawnSync(
       E2E_DATA_DIR: dataDir,
       E2E_WEB_DIST_DIR: webDir,
       E2E_PORT: port,
+      ...(large
+        ? {
+            E2E_LARGE_PORT: large.port,
+            E2E_LARGE_DATA_DIR: large.dataDir,
+            E2E_LARGE_PASSWORD: large.password,
+          }
+        : {}),
     },
   },
 );
 rmSync(dataDir, { recursive: true, force: true });
 rmSync(webDir, { recursive: true, force: true });
+if (large?.seeded) rmSync(large.dataDir, { recursive: true, force: true });
 process.exit(result.status ?? 1);
