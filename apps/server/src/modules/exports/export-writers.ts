@@ -27,13 +27,19 @@ function safeCell(value: Cell): Cell {
   return /^[=@\t\r]/.test(value) || /^[+-][^\d]/.test(value) ? `'${value}` : value;
 }
 
+/** Whether a writable holds more than its mark: Node's streams say so, readable-stream 2 (the zip's) in its state. */
+function needsDrain(stream: Writable): boolean {
+  const state = (stream as unknown as { _writableState?: { needDrain?: boolean } })._writableState;
+  return stream.writableNeedDrain ?? state?.needDrain ?? false;
+}
+
 /**
  * Waits until `stream` can take more, or fails once the download is gone (the client went away):
  * a writer waiting for a drain that never comes would keep the export's pages in memory.
  */
 async function drained(stream: Writable, output: PassThrough = stream as PassThrough): Promise<void> {
   if (output.destroyed) throw new Error('The download was closed');
-  if (!stream.writableNeedDrain) return;
+  if (!needsDrain(stream)) return;
   // Both waits end (and drop their listeners) as soon as one of them does.
   const done = new AbortController();
   const drain = once(stream, 'drain', { signal: done.signal }).then(
@@ -77,6 +83,19 @@ export function csvWriter(headers: string[]): SheetWriter {
   };
 }
 
+/**
+ * ExcelJS hands a sheet's XML to the zip without waiting for it (its buffer ignores back-pressure),
+ * and the zip starts on an entry only on a later turn of the event loop, which an export reading
+ * SQLite (synchronous) never gave it: a 770,000-row export piled up 380 MB of XML before the first
+ * byte left. After each page: one turn for the zip, then wait until everything the sheet feeds has
+ * taken what it was given. `stream.pipes` is that buffer's list of destinations.
+ */
+async function compressorCaughtUp(sheet: object, output: PassThrough): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  const pipes = (sheet as { stream?: { pipes?: Writable[] } }).stream?.pipes ?? [];
+  for (const pipe of pipes) await drained(pipe, output);
+}
+
 export function xlsxWriter(headers: string[], sheetName: string): SheetWriter {
   const output = new PassThrough();
   // Streaming workbook: committed rows are zipped and written out, not kept; shared strings off, so
@@ -92,6 +111,7 @@ export function xlsxWriter(headers: string[], sheetName: string): SheetWriter {
     output,
     async writePage(rows) {
       for (const row of rows) sheet.addRow(row.map(safeCell)).commit();
+      await compressorCaughtUp(sheet, output);
       await drained(output);
     },
     async finish() {
