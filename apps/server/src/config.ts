@@ -24,6 +24,7 @@ const envSchema = z
         .optional(),
     ),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    SQLITE_MMAP_MB: z.coerce.number().int().min(0).max(2047).default(2047),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(25),
     WORKER_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
     JWT_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional()),
@@ -155,6 +156,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL connections per server process. */
   databasePoolSize: number;
+  /** How much of the SQLite file each process reads through a memory map (0: none). */
+  sqliteMmapMb: number;
   /** How long SIGTERM waits for requests in flight before closing what remains. */
   shutdownTimeoutSeconds: number;
   /** How long a server process that dies is retried before the main process gives up and exits 1. */
@@ -217,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    sqliteMmapMb: e.SQLITE_MMAP_MB,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     workerRetrySeconds: e.WORKER_RETRY_SECONDS,
     jwtSecret: e.JWT_SECRET,

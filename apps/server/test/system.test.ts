@@ -1,9 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { createDatabase } from '../src/db/database.js';
 import { createTestApp, errorOf, type SignedIn, signIn, type TestApp } from './helpers/test-app.js';
 
 let t: TestApp;
@@ -166,6 +168,25 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'abc', CRM_VARIANT: 'xyz', DATABASE_URL: 'mysql://x' })).toThrow(
       /PORT[\s\S]*DATABASE_URL: must start with postgres:\/\/[\s\S]*CRM_VARIANT: must be one of alfam, dcs, sg/,
     );
+  });
+
+  it('maps up to 2047 MB of the SQLite file unless SQLITE_MMAP_MB says less, and 0 maps none', async () => {
+    expect(loadConfig({}).sqliteMmapMb).toBe(2047);
+    expect(() => loadConfig({ SQLITE_MMAP_MB: '-1' })).toThrow(/SQLITE_MMAP_MB/);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'crm-mmap-'));
+    try {
+      for (const [mb, bytes] of [
+        ['0', 0],
+        ['64', 64 * 1024 * 1024],
+      ] as const) {
+        const db = createDatabase({ ...loadConfig({ DATA_DIR: dataDir, SQLITE_MMAP_MB: mb }) });
+        const { rows } = await sql<{ mmap_size: number }>`pragma mmap_size`.execute(db);
+        expect(rows[0]?.mmap_size).toBe(bytes);
+        await db.destroy();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('defaults to port 3000, ./data and variant dcs', () => {

@@ -13,6 +13,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** PostgreSQL connections kept by this process (default 10). */
   databasePoolSize?: number;
+  /** How much of the SQLite file is read through a memory map, in MB (default 2047; 0: none). */
+  sqliteMmapMb?: number;
   /** Told when an idle PostgreSQL connection breaks (the pool replaces it by itself). */
   onConnectionError?: (error: Error) => void;
 }
@@ -54,11 +56,12 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('busy_timeout = 5000');
   // Reads go through a memory map of the file (up to SQLite's 2 GB ceiling): its pages are the
   // operating system's file cache, shared by every server process and dropped under memory
-  // pressure, not copies in each process's heap. The page cache proper then only holds what lies
-  // beyond the map and the pages a transaction writes, so 16 MB serve (SQLite's 2 MB default made
-  // a page of contacts read most of its pages through system calls before the map).
+  // pressure, not copies in each process's heap (they count in its RSS as mapped file pages). The
+  // page cache proper then only holds what lies beyond the map and the pages a transaction writes,
+  // so 16 MB serve (SQLite's 2 MB default made a page of contacts read most of its pages through
+  // system calls before the map). docs/decisions.md has the figures either way.
   sqlite.pragma('cache_size = -16384');
-  sqlite.pragma('mmap_size = 2147418112');
+  sqlite.pragma(`mmap_size = ${(options.sqliteMmapMb ?? 2047) * 1024 * 1024}`);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
