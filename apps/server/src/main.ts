@@ -1,7 +1,6 @@
 import cluster from 'node:cluster';
 import v8 from 'node:v8';
 import { pino } from 'pino';
-import { buildApp } from './app.js';
 import { bootstrapFirstAdmin } from './bootstrap-admin.js';
 import { forkServerProcesses, retryDelays, type ServerProcesses } from './cluster.js';
 import { type Config, loadConfig, loadDotEnv } from './config.js';
@@ -88,6 +87,9 @@ async function main(): Promise<void> {
  * requests in flight within SHUTDOWN_TIMEOUT_SECONDS; whatever is still open then is closed.
  */
 async function serve(config: Config, db: Db): Promise<void> {
+  // Loaded here, not at the top: the main process of several only forks and never serves, and
+  // the app's modules (routes, schemas, their libraries) would cost it 20 MB of heap.
+  const { buildApp } = await import('./app.js');
   const app = await buildApp({ config, db });
   await app.listen({ host: config.host, port: config.port });
   const stopCleanup = startCleanup(db, config, app.log);

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { withoutFileMap } from '../../db/database.js';
 import type { ImportRowsTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 import type { Authenticated } from '../auth/auth.service.js';
@@ -236,8 +237,8 @@ async function undoImport(ctx: AppContext, job: JobContext): Promise<unknown> {
 
 export function importJobHandlers(ctx: AppContext): Record<string, JobHandler> {
   return {
-    [IMPORT_PREVIEW_JOB]: (job) => processImport(ctx, job, true),
-    [IMPORT_RUN_JOB]: (job) => processImport(ctx, job, false),
+    [IMPORT_PREVIEW_JOB]: (job) => withoutFileMap(ctx.db, () => processImport(ctx, job, true)),
+    [IMPORT_RUN_JOB]: (job) => withoutFileMap(ctx.db, () => processImport(ctx, job, false)),
     [IMPORT_UNDO_JOB]: (job) => undoImport(ctx, job),
   };
 }
