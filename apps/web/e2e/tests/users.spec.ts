@@ -22,6 +22,17 @@ function field(page: Page, label: string) {
   return page.getByRole('textbox', { name: label, exact: true });
 }
 
+/**
+ * Types into the phone input as a person does. The input loads on first use behind a disabled
+ * placeholder of the same label; typing waits until the real one takes focus (a click waits for an
+ * enabled field, typing alone does not, and the keys went to the field before).
+ */
+async function typePhone(page: Page, digits: string) {
+  const phone = field(page, 'Phone');
+  await phone.click();
+  await phone.pressSequentially(digits);
+}
+
 test.describe('user management', () => {
   test('an admin creates, edits and deactivates a user through the screens', async ({ page, request }) => {
     const tag = uniqueTag();
@@ -54,7 +65,7 @@ test.describe('user management', () => {
 
     await field(page, 'First Name').fill('Nadia');
     await field(page, 'Surname').fill(tag);
-    await field(page, 'Phone').pressSequentially('5321234567');
+    await typePhone(page, '5321234567');
     await field(page, 'Email').fill(email);
     await field(page, 'Password').fill('Secret-123');
     // Typing into a field clears its message.
@@ -148,7 +159,7 @@ test.describe('user management', () => {
     await page.goto('/new-user');
     await field(page, 'First Name').fill('Shape');
     await field(page, 'Surname').fill('Checker');
-    await field(page, 'Phone').pressSequentially('123');
+    await typePhone(page, '123');
     await field(page, 'Email').fill('not-an-email');
     await field(page, 'Password').fill('abc');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -174,7 +185,7 @@ test.describe('user management', () => {
     await page.goto('/new-user');
     await field(page, 'First Name').fill('Second');
     await field(page, 'Surname').fill('Comer');
-    await field(page, 'Phone').pressSequentially('5321234567');
+    await typePhone(page, '5321234567');
     await field(page, 'Email').fill(existing.email);
     await field(page, 'Password').fill('Secret-123');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -194,7 +205,7 @@ test.describe('user management', () => {
     await page.goto('/new-user');
     await field(page, 'First Name').fill('No');
     await field(page, 'Surname').fill('Server');
-    await field(page, 'Phone').pressSequentially('5321234567');
+    await typePhone(page, '5321234567');
     await field(page, 'Email').fill(uniqueEmail('noserver'));
     await field(page, 'Password').fill('Secret-123');
     await page.getByRole('button', { name: 'Save' }).click();
