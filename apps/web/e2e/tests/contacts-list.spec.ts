@@ -102,6 +102,24 @@ test.describe('leads list (001 §2.2)', () => {
     await expect(contactRows(page)).toHaveCount(0);
   });
 
+  test('leaving the search box searches at once, without waiting for the pause after typing', async ({
+    page,
+    request,
+  }) => {
+    const api = await CrmApi.logIn(request);
+    const lead = await api.createContact({ name: 'Quentin' });
+    await page.clock.install();
+    await openLeadsSignedIn(page, api);
+    // From here no timer fires by itself: the pause after the last keystroke never ends.
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await searchBox(page).fill(lead.surname);
+    await searchBox(page).press('Tab');
+    await expect(page).toHaveURL(new RegExp(`/leads\\?q=${lead.surname}$`));
+    await page.clock.resume();
+    await expect(contactRows(page)).toHaveCount(1);
+    await expect(contactRow(page, fullName(lead))).toBeVisible();
+  });
+
   test('View in the row menu opens the lead’s details with its name and initials', async ({
     page,
     request,

@@ -6,6 +6,8 @@ import classes from './data-table.module.css';
 interface DataTableToolbarProps {
   searchInput: string;
   onSearch: (value: string) => void;
+  /** The box lost focus: search now rather than after the pause. */
+  onSearchCommit: () => void;
   searchLabel: string;
   searchPlaceholder?: string;
   filtersActive: boolean;
@@ -20,6 +22,7 @@ interface DataTableToolbarProps {
 export function DataTableToolbar({
   searchInput,
   onSearch,
+  onSearchCommit,
   searchLabel,
   searchPlaceholder,
   filtersActive,
@@ -40,6 +43,7 @@ export function DataTableToolbar({
           leftSection={<IconSearch size={16} />}
           value={searchInput}
           onChange={(event) => onSearch(event.currentTarget.value)}
+          onBlur={onSearchCommit}
           style={{ flex: 1, maxWidth: 360 }}
         />
         {filtersActive && (

@@ -137,6 +137,7 @@ export function DataTable<T>({
       <DataTableToolbar
         searchInput={list.searchInput}
         onSearch={list.setSearchInput}
+        onSearchCommit={list.commitSearch}
         searchLabel={searchLabel}
         searchPlaceholder={searchPlaceholder}
         filtersActive={list.isActive}

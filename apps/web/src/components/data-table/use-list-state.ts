@@ -40,17 +40,26 @@ export function useListState(onChange: () => void, inUrl = false) {
       setSearchInputState(state.q);
     }
   }, [state.q]);
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
+  const applySearch = useCallback(
+    (value: string) =>
       update((current) => {
-        if ((current.get('q') ?? '') === searchInput.trim()) return current;
-        const next = writeListState(current, { q: searchInput });
+        if ((current.get('q') ?? '') === value.trim()) return current;
+        const next = writeListState(current, { q: value });
         next.delete('view');
         return next;
-      });
-    }, SEARCH_DEBOUNCE_MS);
+      }),
+    [update],
+  );
+  useEffect(() => {
+    const timer = window.setTimeout(() => applySearch(searchInput), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [searchInput, update]);
+  }, [searchInput, applySearch]);
+  /**
+   * Leaving the box searches at once. A click elsewhere (a row's menu, a link) then never races the
+   * pause: a search settling just after View was chosen would replace that navigation with the list's
+   * own address, since the navigation has not rendered yet when the timer fires.
+   */
+  const commitSearch = useCallback(() => applySearch(typed.current), [applySearch]);
 
   /** A change by hand: the list no longer shows the saved view as it was. */
   const change = useCallback(
@@ -121,6 +130,7 @@ export function useListState(onChange: () => void, inUrl = false) {
     columns,
     searchInput,
     setSearchInput,
+    commitSearch,
     toggleSort,
     setFilter,
     setColumns,
