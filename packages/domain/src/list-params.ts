@@ -13,10 +13,10 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 /**
  * A filtered or searched list counts its matches up to TOTAL_CAP. Beyond that, X-Total-Count says
- * TOTAL_CAP and this header says `true`: "at least 10,000" (docs/decisions.md, Lists at scale).
+ * TOTAL_CAP and this header says `true`: "at least 1,000" (docs/decisions.md, Lists at scale).
  */
 export const TOTAL_CAPPED_HEADER = 'x-total-capped';
-export const TOTAL_CAP = 10_000;
+export const TOTAL_CAP = 1_000;
 /** The keyset cursor of the page after this one, when there may be one: send it back as `cursor`. */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 

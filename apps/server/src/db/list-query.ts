@@ -65,6 +65,11 @@ export interface ListSpec {
    * match on the search text): added to the column's own `contains` test, it spares the scan.
    */
   containsNarrowing?: (value: string, engine: Engine) => Expression<SqlBool> | undefined;
+  /**
+   * The rowids a full-text index answers for the search, or for a `contains` filter it can narrow
+   * (SQLite): a narrowed list reads its matches from there, up to the cap (list-page.ts).
+   */
+  indexedMatches?: (query: ListQuery) => RawBuilder<unknown> | undefined;
   /** Unique tiebreak so that paging is stable, e.g. `users.id`. */
   idExpr: string;
   /** The table the conditions and the sort keys belong to: deep pages and counts read it alone. */
@@ -310,7 +315,7 @@ export function pageOf<QB extends SelectQueryBuilder<any, any, any>>(
   const id = raw(spec.idExpr);
   const direction = raw(desc ? 'desc' : 'asc');
   // SQLite does not sort by an index when the key is written `+key`: it then finds the matches by
-  // the filter's own index and sorts them, which is right when they are few (see SORT_MATCHES_UP_TO).
+  // the filter's own index and sorts them, which is right when they are few (see list-page.ts).
   const sortKey = options.sortMatches ? sql`+${key}` : key;
   const sortId = options.sortMatches ? sql`+${id}` : id;
   const orderBy = column ? sql`${sortKey} ${direction}, ${sortId} ${direction}` : sql`${sortId} asc`;
@@ -336,14 +341,6 @@ export function pageOf<QB extends SelectQueryBuilder<any, any, any>>(
   for (const condition of where) out = out.where(condition) as QB;
   return out.orderBy(orderBy).limit(query.limit) as QB;
 }
-
-/**
- * Up to this many matches, SQLite finds a narrowed list's rows through its filter or search and sorts
- * them; beyond it, it walks the sort index and tests each row, which then meets a page of matches
- * within a few thousand entries. Without statistics (the server never runs ANALYZE) SQLite always
- * prefers the walk, which for a rare value means a million rows.
- */
-export const SORT_MATCHES_UP_TO = 5_000;
 
 /**
  * How many rows match, counted up to `cap`: beyond it the answer is "at least `cap`", so a

@@ -11,7 +11,7 @@ import { apiFetch } from './api-client';
 export interface ListPage<T> {
   rows: T[];
   total: number;
-  /** The total is a floor: the server stopped counting there ("10,000+ results"). */
+  /** The total is a floor: the server stopped counting there ("1,000+ results"). */
   capped?: boolean;
   /** Where the next page starts (X-Next-Cursor); absent on the last page. */
   nextCursor?: string;

@@ -1,8 +1,17 @@
 import type { ListQuery } from '@crm/domain';
 import { foldCase } from '@crm/domain';
-import { type Expression, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
+import {
+  type Expression,
+  type Insertable,
+  type RawBuilder,
+  type SqlBool,
+  sql,
+  type Updateable,
+} from 'kysely';
 import type { Db } from '../../db/database.js';
-import { type ListSpec, likePattern, listConditions, pageOf, pageWithTotal } from '../../db/list-query.js';
+import type { Engine } from '../../db/dialect.js';
+import { listPage } from '../../db/list-page.js';
+import { countMatches, type ListSpec, likePattern, listConditions } from '../../db/list-query.js';
 import type { ListSource } from '../../db/list-stream.js';
 import type { AgenciesTable } from '../../db/schema.js';
 import { nextVersion } from '../versions/versions.repository.js';
@@ -38,13 +47,25 @@ function agenciesQuery(db: Db) {
 
 export type AgencyRow = NonNullable<Awaited<ReturnType<typeof findAgency>>>;
 
-function searchCondition(q: string, engine: 'sqlite' | 'postgres'): Expression<SqlBool> {
+/**
+ * The search matches the name, e-mail, office number and parent's name: from three characters
+ * through the trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL); shorter ones test each row.
+ */
+function searchCondition(q: string, engine: Engine): Expression<SqlBool> {
+  const matches = engine === 'sqlite' ? trigramMatches(q) : undefined;
+  return matches ? sql<SqlBool>`agencies.id in (${matches})` : searchRowCondition(q);
+}
+
+/** The same test on each row alone, for walking a sort index when the matches are many. */
+function searchRowCondition(q: string): Expression<SqlBool> {
+  return sql<SqlBool>`agencies.search_text like ${likePattern(foldCase(q.trim()))} escape '\\'`;
+}
+
+/** The ids of the agencies whose search text contains `q`, from three characters (SQLite). */
+function trigramMatches(q: string): RawBuilder<unknown> | undefined {
   const needle = foldCase(q.trim());
-  if (engine === 'sqlite' && [...needle].length >= 3) {
-    const phrase = `"${needle.replace(/"/g, '""')}"`;
-    return sql<SqlBool>`agencies.id in (select rowid from agencies_search where agencies_search match ${phrase})`;
-  }
-  return sql<SqlBool>`agencies.search_text like ${likePattern(needle)} escape '\\'`;
+  if ([...needle].length < 3) return undefined;
+  return sql`select rowid from agencies_search where agencies_search match ${`"${needle.replace(/"/g, '""')}"`}`;
 }
 
 /** Columns of the All Partners list; every one sorts and filters on an index. */
@@ -63,15 +84,17 @@ export const agencyListSpec: ListSpec = {
   },
   search: [],
   searchCondition,
+  searchRowCondition,
+  indexedMatches: (query) => (query.q ? trigramMatches(query.q) : undefined),
   idExpr: 'agencies.id',
   table: 'agencies',
   defaultSort: { column: 'name', order: 'asc' },
 };
 
 export async function listAgencies(db: Db, query: ListQuery) {
-  const conditions = listConditions(db, query, agencyListSpec);
-  const rows = await pageOf(agenciesQuery(db), query, agencyListSpec, conditions).execute();
-  return pageWithTotal(db, 'agencies', query, conditions, rows);
+  return listPage(db, agenciesQuery(db), query, agencyListSpec, {
+    fullTotal: async () => (await countMatches(db, 'agencies', [], undefined)).total,
+  });
 }
 
 /** The list's select and conditions, for streaming every matching row (exports). */

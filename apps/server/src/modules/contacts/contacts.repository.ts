@@ -1,5 +1,5 @@
 import type { ContactType, ListQuery } from '@crm/domain';
-import { foldCase, TOTAL_CAP } from '@crm/domain';
+import { foldCase } from '@crm/domain';
 import {
   type Expression,
   type Insertable,
@@ -9,17 +9,9 @@ import {
   type Updateable,
 } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { type Engine, engineOf } from '../../db/dialect.js';
-import {
-  countMatches,
-  type ListResult,
-  type ListSpec,
-  likePattern,
-  listConditions,
-  nextCursorOf,
-  pageOf,
-  SORT_MATCHES_UP_TO,
-} from '../../db/list-query.js';
+import type { Engine } from '../../db/dialect.js';
+import { listPage } from '../../db/list-page.js';
+import { type ListSpec, likePattern, listConditions } from '../../db/list-query.js';
 import type { ListSource } from '../../db/list-stream.js';
 import type { ContactsTable } from '../../db/schema.js';
 import { nextVersion } from '../versions/versions.repository.js';
@@ -197,6 +189,7 @@ export const contactListSpec: ListSpec = {
   searchCondition,
   searchRowCondition,
   containsNarrowing,
+  indexedMatches,
   idExpr: 'contacts.id',
   table: 'contacts',
   defaultSort: { column: 'createdAt', order: 'desc' },
@@ -226,55 +219,18 @@ function scopeConditions(scope: ContactScope, byMatches = false): Expression<Sql
 }
 
 /**
- * The unfiltered totals are kept by the contact_counts triggers. A narrowed list is counted first,
- * up to the cap, by reading the matching ids (SQLite). A search, or a `contains` filter the trigram
- * index narrows, reads them from its full-text index as it goes and stops at the cap, instead of
- * gathering every match first (a 1-letter search matches most of the table). When the matches are
- * few (SORT_MATCHES_UP_TO) the page is sorted from those ids, on the table alone; SQLite, which has
- * no statistics, cannot choose to walk a million rows of the sort index looking for a rare value.
- * When they are many, the sort index is walked with each row tested alone, which meets a page of
- * matches within a few thousand entries.
+ * The unfiltered totals are kept by the contact_counts triggers; a narrowed list (or one agency's
+ * contacts) is counted up to the cap while its matches are found (list-page.ts). A search, or a
+ * `contains` filter the trigram index narrows, reads its matches from its full-text index.
  */
 export async function listContacts(db: Db, scope: ContactScope, query: ListQuery) {
   const byUsers = await userNarrowing(db, query);
-  const narrowed = [...listConditions(db, query, contactListSpec), ...byUsers];
-  let conditions = [...scopeConditions(scope), ...narrowed];
-  const listed = contactsJoined(db).select(contactListColumns);
-  let counted: { total: number; capped: boolean };
-  let sortMatches = false;
-  if (narrowed.length === 0 && scope.agencyId === undefined) {
-    counted = { total: await activeCount(db, scope.type), capped: false };
-  } else if (engineOf(db) === 'sqlite') {
-    const matches = indexedMatches(query);
-    const tested = [...listConditions(db, query, contactListSpec, 'rows-unsearched'), ...byUsers];
-    const ids = matches
-      ? await matchingIds(db, [...scopeConditions(scope), ...tested], TOTAL_CAP + 1, {
-          matches,
-          scopeOnly: tested.length === 0 && scope.agencyId === undefined,
-        })
-      : await matchingIds(db, [...scopeConditions(scope, byUsers.length > 0), ...narrowed], TOTAL_CAP + 1);
-    counted =
-      ids.length > TOTAL_CAP ? { total: TOTAL_CAP, capped: true } : { total: ids.length, capped: false };
-    if (ids.length <= SORT_MATCHES_UP_TO) {
-      conditions = [sql<SqlBool>`contacts.id in (select value from json_each(${JSON.stringify(ids)}))`];
-      sortMatches = true;
-    } else {
-      conditions = [
-        ...scopeConditions(scope),
-        ...listConditions(db, query, contactListSpec, 'rows'),
-        ...byUsers,
-      ];
-    }
-  } else {
-    counted = await countMatches(db, 'contacts', conditions);
-  }
-  const rows = await pageOf(listed, query, contactListSpec, conditions, { sortMatches }).execute();
-  const result: ListResult<(typeof rows)[number]> = {
-    rows,
-    ...counted,
-    nextCursor: nextCursorOf(rows, query),
-  };
-  return result;
+  return listPage(db, contactsJoined(db).select(contactListColumns), query, contactListSpec, {
+    conditions: scopeConditions(scope),
+    conditionsByFilters: byUsers.length > 0 ? scopeConditions(scope, true) : undefined,
+    extra: byUsers,
+    fullTotal: scope.agencyId === undefined ? () => activeCount(db, scope.type) : undefined,
+  });
 }
 
 /**
@@ -328,29 +284,6 @@ export function contactListSource(
     conditions: [...scopeConditions(scope), ...listConditions(db, query, contactListSpec)],
     spec: contactListSpec,
   };
-}
-
-/**
- * The ids of up to `limit` matching contacts, in no particular order. From `matches` (a select of
- * rowids from a full-text index) when given: read one by one and joined, so the reading stops at
- * the limit. When the conditions are the scope alone (`scopeOnly`), each match is looked up in the
- * narrow contacts_scope index rather than in the table, at half the cost.
- */
-async function matchingIds(
-  db: Db,
-  conditions: Expression<SqlBool>[],
-  limit: number,
-  from?: { matches: RawBuilder<unknown>; scopeOnly: boolean },
-): Promise<number[]> {
-  const contacts = sql.raw(from?.scopeOnly ? 'contacts indexed by contacts_scope' : 'contacts');
-  const source = from
-    ? sql`(${from.matches}) as matches cross join ${contacts} on contacts.id = matches.rowid`
-    : sql`contacts`;
-  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const { rows } = await sql<{
-    id: number;
-  }>`select contacts.id from ${source} ${where} limit ${limit}`.execute(db);
-  return rows.map((row) => row.id);
 }
 
 /** Active contacts of a type, or of both types, as the contact_counts triggers keep them. */

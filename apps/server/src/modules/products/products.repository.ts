@@ -1,9 +1,17 @@
 import type { ListQuery } from '@crm/domain';
 import { foldCase } from '@crm/domain';
-import { type Expression, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
+import {
+  type Expression,
+  type Insertable,
+  type RawBuilder,
+  type SqlBool,
+  sql,
+  type Updateable,
+} from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Engine } from '../../db/dialect.js';
-import { type ListSpec, likePattern, listConditions, pageOf, pageWithTotal } from '../../db/list-query.js';
+import { listPage } from '../../db/list-page.js';
+import { countMatches, type ListSpec, likePattern, listConditions } from '../../db/list-query.js';
 import type { ListSource } from '../../db/list-stream.js';
 import type { ProductsTable } from '../../db/schema.js';
 import { nextVersion } from '../versions/versions.repository.js';
@@ -54,14 +62,22 @@ function productsQuery(db: Db) {
 export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;
 export type ProductListRecord = Awaited<ReturnType<typeof listProducts>>['rows'][number];
 
-/** Titles are searched by trigram from three characters (migration 0008); shorter ones scan. */
+/** Titles are searched by trigram from three characters (migration 0008); shorter ones test each row. */
 function searchCondition(q: string, engine: Engine): Expression<SqlBool> {
+  const matches = engine === 'sqlite' ? trigramMatches(q) : undefined;
+  return matches ? sql<SqlBool>`products.id in (${matches})` : searchRowCondition(q);
+}
+
+/** The same test on each row alone, for walking a sort index when the matches are many. */
+function searchRowCondition(q: string): Expression<SqlBool> {
+  return sql<SqlBool>`products.title_key like ${likePattern(foldCase(q.trim()))} escape '\\'`;
+}
+
+/** The ids of the products whose title contains `q`, from three characters (SQLite). */
+function trigramMatches(q: string): RawBuilder<unknown> | undefined {
   const needle = foldCase(q.trim());
-  if (engine === 'sqlite' && [...needle].length >= 3) {
-    const phrase = `"${needle.replace(/"/g, '""')}"`;
-    return sql<SqlBool>`products.id in (select rowid from products_search where products_search match ${phrase})`;
-  }
-  return sql<SqlBool>`products.title_key like ${likePattern(needle)} escape '\\'`;
+  if ([...needle].length < 3) return undefined;
+  return sql`select rowid from products_search where products_search match ${`"${needle.replace(/"/g, '""')}"`}`;
 }
 
 export const productListSpec: ListSpec = {
@@ -73,16 +89,17 @@ export const productListSpec: ListSpec = {
   },
   search: [],
   searchCondition,
+  searchRowCondition,
+  indexedMatches: (query) => (query.q ? trigramMatches(query.q) : undefined),
   idExpr: 'products.id',
   table: 'products',
   defaultSort: { column: 'createdAt', order: 'desc' },
 };
 
 export async function listProducts(db: Db, query: ListQuery) {
-  const conditions = listConditions(db, query, productListSpec);
-  const listed = productsJoined(db).select(productListColumns);
-  const rows = await pageOf(listed, query, productListSpec, conditions).execute();
-  return pageWithTotal(db, 'products', query, conditions, rows);
+  return listPage(db, productsJoined(db).select(productListColumns), query, productListSpec, {
+    fullTotal: async () => (await countMatches(db, 'products', [], undefined)).total,
+  });
 }
 
 /** The list's select and conditions, for streaming every matching row (exports). */

@@ -13,7 +13,7 @@ interface DataTableToolbarProps {
   filtersActive: boolean;
   onClearAll: () => void;
   total: number | undefined;
-  /** The total is a floor (the server counts up to 10,000): shown as "10,000+ results". */
+  /** The total is a floor (the server counts up to 1,000): shown as "1,000+ results". */
   totalCapped?: boolean;
   refreshing: boolean;
   children?: ReactNode;

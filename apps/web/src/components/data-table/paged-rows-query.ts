@@ -16,7 +16,7 @@ export interface PagedRowsSource<T> {
 /**
  * The pages of a server list as one infinite query: each next page starts from the cursor the
  * previous one gave (an index seek however deep), or at an offset when the server gave none. A
- * capped total ("10,000+") is a floor, so a full page means there may be more. The table and a
+ * capped total ("1,000+") is a floor, so a full page means there may be more. The table and a
  * route's prefetch (list-route-loader.ts) share it, so both name the same cache entry.
  */
 export function pagedRowsQuery<T>(
