@@ -4,6 +4,7 @@ import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kys
 import type { Db } from './database.js';
 import { engineOf } from './dialect.js';
 import {
+  countMatches,
   type ListResult,
   type ListSpec,
   listConditions,
@@ -17,8 +18,9 @@ export interface ListScope {
   /** Conditions every row of the list meets (a contacts list's type and state, its agency). */
   conditions?: Expression<SqlBool>[];
   /**
-   * The same conditions written for a count that finds its rows through a filter's own index
-   * rather than through the scope's (contacts: `+type`, which SQLite will not read from an index).
+   * Given when `extra` is answered by an index that also holds the scope's columns and the sort key
+   * (contacts by owner or assignee): the scope written so that SQLite reads that index rather than
+   * the scope's own (contacts: `+type`, which SQLite will not read from an index).
    */
   conditionsByFilters?: Expression<SqlBool>[];
   /** Narrowing conditions of the list's own beside its spec's (the users a created-by filter names). */
@@ -59,22 +61,37 @@ export async function listPage<R extends object>(
     return pageWithTotal(db, spec.table, query, conditions, rows);
   }
   const tested = (mode: 'rows' | 'rows-unsearched') => [...listConditions(db, query, spec, mode), ...extra];
-  const matches = spec.indexedMatches?.(query);
-  const ids = matches
-    ? await matchingIds(db, spec, [...own, ...tested('rows-unsearched')], matches)
-    : await matchingIds(db, spec, [...(scope.conditionsByFilters ?? own), ...tested('rows')]);
-  const capped = ids.length > TOTAL_CAP;
-  const conditions = capped
-    ? [...own, ...tested('rows')]
-    : [sql<SqlBool>`${sql.raw(spec.idExpr)} in (select value from json_each(${JSON.stringify(ids)}))`];
-  const rows = await pageOf(select, query, spec, conditions, { sortMatches: !capped }).execute();
-  return {
-    rows,
-    total: capped ? TOTAL_CAP : ids.length,
-    capped,
-    nextCursor: nextCursorOf(rows, query),
+  const page = async (conditions: Expression<SqlBool>[], sortMatches: boolean, total: number) => {
+    const rows = await pageOf(select, query, spec, conditions, { sortMatches }).execute();
+    const capped = total > TOTAL_CAP;
+    return { rows, total: capped ? TOTAL_CAP : total, capped, nextCursor: nextCursorOf(rows, query) };
   };
+  const walk = () => page([...own, ...tested('rows')], false, TOTAL_CAP + 1);
+  const matches = spec.indexedMatches?.(query);
+  if (!matches && scope.conditionsByFilters) {
+    // The filter's own index holds the scope and the sort key: up to SORT_BY_FILTER_UP_TO matches
+    // are counted there and sorted from there, without reading their rows.
+    const byFilters = [...scope.conditionsByFilters, ...tested('rows')];
+    const counted = await countMatches(db, spec.table, byFilters, SORT_BY_FILTER_UP_TO);
+    return counted.capped ? walk() : page(byFilters, true, counted.total);
+  }
+  const ids = await matchingIds(
+    db,
+    spec,
+    matches ? [...own, ...tested('rows-unsearched')] : [...own, ...tested('rows')],
+    matches,
+  );
+  if (ids.length > TOTAL_CAP) return walk();
+  const listed = sql<SqlBool>`${sql.raw(spec.idExpr)} in (select value from json_each(${JSON.stringify(ids)}))`;
+  return page([listed], true, ids.length);
 }
+
+/**
+ * Up to this many matches found through a filter's own index (ListScope.conditionsByFilters) are
+ * sorted from it; beyond, one match in 150 active leads or more, walking the sort index finds a
+ * page within a few thousand entries.
+ */
+const SORT_BY_FILTER_UP_TO = 5_000;
 
 /**
  * The ids of up to TOTAL_CAP + 1 matching rows, in no particular order. From `matches` (a select of

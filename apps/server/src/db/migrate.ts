@@ -20,6 +20,7 @@ import * as m0012c from './migrations/0012c-notification-imports.js';
 import * as m0013 from './migrations/0013-contact-stats-rank.js';
 import * as m0014 from './migrations/0014-users-search.js';
 import * as m0015 from './migrations/0015-agency-totals-all-states.js';
+import * as m0016 from './migrations/0016-contacts-by-user.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0013-contact-stats-rank': m0013,
   '0014-users-search': m0014,
   '0015-agency-totals-all-states': m0015,
+  '0016-contacts-by-user': m0016,
   '0006-versions': m0006,
 };
 
