@@ -243,9 +243,9 @@ describe('totals beyond 1,000 matches', () => {
     const at = '2025-06-01T00:00:00.000Z';
     await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${BULK})
       insert into contacts (type, name, surname, phone, owner_id, assigned_to_id, is_active,
-        name_key, email_key, search_text, created_at, updated_at)
+        name_key, email_key, owner_key, assignee_key, search_text, created_at, updated_at)
       select 'LEAD', 'Bulkname', 'Many', '447000111222', ${bora.id}, ${bora.id}, 1,
-        'bulkname many', '', 'bulkname many', ${at}, ${at} from n`.execute(t.db);
+        'bulkname many', '', 'bora bey', 'bora bey', 'bulkname many', ${at}, ${at} from n`.execute(t.db);
   });
 
   it('says 1,000 and capped for a search matching more', async () => {
@@ -287,6 +287,22 @@ describe('totals beyond 1,000 matches', () => {
       expect(page.total).toBe('1000');
       expect(page.capped).toBe('true');
       expect(page.rows).toHaveLength(offset === 0 ? 100 : BULK - 1_000);
+    }
+  });
+
+  it('finds a creator’s or assignee’s contacts beyond the cap alike by contains and by equals', async () => {
+    for (const column of ['createdBy', 'assignedTo']) {
+      for (const sorted of [{}, { sort: 'name', order: 'asc' }]) {
+        const query = (filter: string) => ({ type: 'lead', [`filter.${column}`]: filter, ...sorted });
+        const first = await list('/api/contacts', { ...query('contains:ORA BE'), limit: 10 });
+        expect(first.total).toBe('1000');
+        expect(first.capped).toBe('true');
+        const byCursor = await allByCursor('/api/contacts', { ...query('contains:ORA BE'), limit: 500 });
+        expect(byCursor.length).toBeGreaterThan(BULK);
+        expect(new Set(byCursor).size).toBe(byCursor.length);
+        expect(await allByOffset('/api/contacts', query('contains:ORA BE'), 500)).toEqual(byCursor);
+        expect(await allByCursor('/api/contacts', { ...query('equals:bora bey'), limit: 500 })).toEqual(byCursor);
+      }
     }
   });
 
