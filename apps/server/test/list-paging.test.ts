@@ -292,7 +292,7 @@ describe('totals beyond 1,000 matches', () => {
 
   it('finds a creator’s or assignee’s contacts beyond the cap alike by contains and by equals', async () => {
     for (const column of ['createdBy', 'assignedTo']) {
-      for (const sorted of [{}, { sort: 'name', order: 'asc' }]) {
+      for (const sorted of [{}, { sort: 'name', order: 'asc' }] as Record<string, string>[]) {
         const query = (filter: string) => ({ type: 'lead', [`filter.${column}`]: filter, ...sorted });
         const first = await list('/api/contacts', { ...query('contains:ORA BE'), limit: 10 });
         expect(first.total).toBe('1000');
