@@ -301,7 +301,9 @@ describe('totals beyond 1,000 matches', () => {
         expect(byCursor.length).toBeGreaterThan(BULK);
         expect(new Set(byCursor).size).toBe(byCursor.length);
         expect(await allByOffset('/api/contacts', query('contains:ORA BE'), 500)).toEqual(byCursor);
-        expect(await allByCursor('/api/contacts', { ...query('equals:bora bey'), limit: 500 })).toEqual(byCursor);
+        expect(await allByCursor('/api/contacts', { ...query('equals:bora bey'), limit: 500 })).toEqual(
+          byCursor,
+        );
       }
     }
   });
