@@ -1,19 +1,12 @@
 import type { ListQuery } from '@crm/domain';
 import { foldCase } from '@crm/domain';
-import {
-  type Expression,
-  type Insertable,
-  type RawBuilder,
-  type SqlBool,
-  sql,
-  type Updateable,
-} from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Engine } from '../../db/dialect.js';
 import { listPage } from '../../db/list-page.js';
-import { countMatches, type ListSpec, likePattern, listConditions } from '../../db/list-query.js';
+import { countMatches, type ListSpec, listConditions } from '../../db/list-query.js';
 import type { ListSource } from '../../db/list-stream.js';
 import type { AgenciesTable } from '../../db/schema.js';
+import { trigramSearch } from '../../db/trigram-search.js';
 import { nextVersion } from '../versions/versions.repository.js';
 
 const agencyColumns = [
@@ -47,27 +40,6 @@ function agenciesQuery(db: Db) {
 
 export type AgencyRow = NonNullable<Awaited<ReturnType<typeof findAgency>>>;
 
-/**
- * The search matches the name, e-mail, office number and parent's name: from three characters
- * through the trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL); shorter ones test each row.
- */
-function searchCondition(q: string, engine: Engine): Expression<SqlBool> {
-  const matches = engine === 'sqlite' ? trigramMatches(q) : undefined;
-  return matches ? sql<SqlBool>`agencies.id in (${matches})` : searchRowCondition(q);
-}
-
-/** The same test on each row alone, for walking a sort index when the matches are many. */
-function searchRowCondition(q: string): Expression<SqlBool> {
-  return sql<SqlBool>`agencies.search_text like ${likePattern(foldCase(q.trim()))} escape '\\'`;
-}
-
-/** The ids of the agencies whose search text contains `q`, from three characters (SQLite). */
-function trigramMatches(q: string): RawBuilder<unknown> | undefined {
-  const needle = foldCase(q.trim());
-  if ([...needle].length < 3) return undefined;
-  return sql`select rowid from agencies_search where agencies_search match ${`"${needle.replace(/"/g, '""')}"`}`;
-}
-
 /** Columns of the All Partners list; every one sorts and filters on an index. */
 export const agencyListSpec: ListSpec = {
   columns: {
@@ -83,9 +55,8 @@ export const agencyListSpec: ListSpec = {
     createdAt: { expr: 'agencies.created_at', kind: 'text', isoTime: true, notNull: true },
   },
   search: [],
-  searchCondition,
-  searchRowCondition,
-  indexedMatches: (query) => (query.q ? trigramMatches(query.q) : undefined),
+  // From three characters through the trigram index (migrations 0003 and 0008); shorter ones test each row.
+  ...trigramSearch({ id: 'agencies.id', text: 'agencies.search_text', fts: 'agencies_search' }),
   idExpr: 'agencies.id',
   table: 'agencies',
   defaultSort: { column: 'name', order: 'asc' },

@@ -14,6 +14,7 @@ import { listPage } from '../../db/list-page.js';
 import { type ListSpec, likePattern, listConditions } from '../../db/list-query.js';
 import type { ListSource } from '../../db/list-stream.js';
 import type { ContactsTable } from '../../db/schema.js';
+import { ftsPhrase } from '../../db/trigram-search.js';
 import { nextVersion } from '../versions/versions.repository.js';
 
 /**
@@ -124,10 +125,6 @@ function searchRowCondition(q: string, engine: Engine): Expression<SqlBool> {
   const start = needle.replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql<SqlBool>`(' ' || replace(contacts.name_key, '''', ' ') like ${`% ${start}%`} escape '\\'
     or contacts.email_key like ${`${start}%`} escape '\\' or contacts.phone like ${`${start}%`} escape '\\')`;
-}
-
-function ftsPhrase(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /** Words of the name, the e-mail and the phone that start with `needle` (PostgreSQL). */

@@ -1,19 +1,11 @@
 import type { ListQuery } from '@crm/domain';
-import { foldCase } from '@crm/domain';
-import {
-  type Expression,
-  type Insertable,
-  type RawBuilder,
-  type SqlBool,
-  sql,
-  type Updateable,
-} from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Engine } from '../../db/dialect.js';
 import { listPage } from '../../db/list-page.js';
-import { countMatches, type ListSpec, likePattern, listConditions } from '../../db/list-query.js';
+import { countMatches, type ListSpec, listConditions } from '../../db/list-query.js';
 import type { ListSource } from '../../db/list-stream.js';
 import type { ProductsTable } from '../../db/schema.js';
+import { trigramSearch } from '../../db/trigram-search.js';
 import { nextVersion } from '../versions/versions.repository.js';
 
 const productColumns = [
@@ -62,24 +54,6 @@ function productsQuery(db: Db) {
 export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;
 export type ProductListRecord = Awaited<ReturnType<typeof listProducts>>['rows'][number];
 
-/** Titles are searched by trigram from three characters (migration 0008); shorter ones test each row. */
-function searchCondition(q: string, engine: Engine): Expression<SqlBool> {
-  const matches = engine === 'sqlite' ? trigramMatches(q) : undefined;
-  return matches ? sql<SqlBool>`products.id in (${matches})` : searchRowCondition(q);
-}
-
-/** The same test on each row alone, for walking a sort index when the matches are many. */
-function searchRowCondition(q: string): Expression<SqlBool> {
-  return sql<SqlBool>`products.title_key like ${likePattern(foldCase(q.trim()))} escape '\\'`;
-}
-
-/** The ids of the products whose title contains `q`, from three characters (SQLite). */
-function trigramMatches(q: string): RawBuilder<unknown> | undefined {
-  const needle = foldCase(q.trim());
-  if ([...needle].length < 3) return undefined;
-  return sql`select rowid from products_search where products_search match ${`"${needle.replace(/"/g, '""')}"`}`;
-}
-
 export const productListSpec: ListSpec = {
   columns: {
     title: { expr: 'products.title_key', kind: 'text', ignoreCase: true, folded: true },
@@ -88,9 +62,8 @@ export const productListSpec: ListSpec = {
     productType: { expr: 'products.product_type', kind: 'text', ignoreCase: true },
   },
   search: [],
-  searchCondition,
-  searchRowCondition,
-  indexedMatches: (query) => (query.q ? trigramMatches(query.q) : undefined),
+  // From three characters through the trigram index (migrations 0003 and 0008); shorter ones test each row.
+  ...trigramSearch({ id: 'products.id', text: 'products.title_key', fts: 'products_search' }),
   idExpr: 'products.id',
   table: 'products',
   defaultSort: { column: 'createdAt', order: 'desc' },

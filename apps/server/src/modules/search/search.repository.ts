@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { engineOf } from '../../db/dialect.js';
 import { startsWith } from '../../db/key-match.js';
 import { likePattern } from '../../db/list-query.js';
+import { ftsPhrase } from '../../db/trigram-search.js';
 
 /** How many rows each indexed lookup brings; the service ranks their union. */
 const PER_KEY = 20;
@@ -65,7 +66,7 @@ function substring(
   needle: string,
 ): Expression<SqlBool> {
   if (engineOf(db) === 'sqlite') {
-    const phrase = `"${needle.replace(/"/g, '""')}"`;
+    const phrase = ftsPhrase(needle);
     const fts = sql.raw(`${table}_search`);
     return sql<SqlBool>`${sql.raw(`${table}.id`)} in (select rowid from ${fts} where ${fts} match ${phrase} limit ${SUBSTRING_CANDIDATES})`;
   }
@@ -211,7 +212,7 @@ export async function findUserHits(db: Db, needle: SearchNeedle) {
   const pattern = likePattern(needle.text);
   let matching: Expression<SqlBool>;
   if (engine === 'sqlite' && hasTrigram(needle.text)) {
-    const phrase = `"${needle.text.replace(/"/g, '""')}"`;
+    const phrase = ftsPhrase(needle.text);
     matching = sql<SqlBool>`users.id in (select rowid from users_search where users_search match ${phrase})`;
   } else {
     const folded = (column: string) => (engine === 'sqlite' ? sql.raw(column) : sql.raw(`lower(${column})`));
