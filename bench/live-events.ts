@@ -18,7 +18,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createDatabase } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { hashPassword } from '../apps/server/src/modules/auth/password.js';
+import { hashPassword } from '../apps/server/src/lib/passwords.js';
 import { createEventBus } from '../apps/server/src/modules/events/create-event-bus.js';
 import { insertUser } from '../apps/server/src/modules/users/users.repository.js';
 import { intOption, parseOptions, stringOption } from './lib/args.js';

@@ -20,7 +20,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { forkServerProcesses, type ServerProcesses } from '../apps/server/src/cluster.js';
 import { defaultWorkers, loadConfig } from '../apps/server/src/config.js';
 import type { Db } from '../apps/server/src/db/database.js';
-import { hashPassword } from '../apps/server/src/modules/auth/password.js';
+import { hashPassword } from '../apps/server/src/lib/passwords.js';
 import type { SeedContext, SeedStep } from './generators/context.js';
 import { CRM_STEPS } from './generators/crm.js';
 import { DEFAULT_PASSWORD, SEED_ADMIN_EMAIL, seedUsers } from './generators/users.js';

@@ -12,7 +12,7 @@
  */
 import { loadConfig } from '../apps/server/src/config.js';
 import type { DatabaseOptions } from '../apps/server/src/db/database.js';
-import { hashPassword } from '../apps/server/src/modules/auth/password.js';
+import { hashPassword } from '../apps/server/src/lib/passwords.js';
 import type { SeedContext, SeedStep } from './generators/context.js';
 import { CRM_STEPS, tablesToClear } from './generators/crm.js';
 import { DEFAULT_PASSWORD, SEED_ADMIN_EMAIL, seedUsers, USER_TABLES } from './generators/users.js';

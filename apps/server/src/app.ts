@@ -8,6 +8,7 @@ import type { Db } from './db/database.js';
 import { serializerCompiler } from './lib/response-serializer.js';
 import { agenciesRoutes } from './modules/agencies/agencies.routes.js';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.js';
+import { authenticationHook } from './modules/auth/auth-hook.js';
 import { resolveTokenSecret, TokenSigner } from './modules/auth/token.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
@@ -23,23 +24,23 @@ import { mergeRoutes } from './modules/merge/merge.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { productCategoriesRoutes } from './modules/product-categories/product-categories.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
+import { Hooks } from './modules/records/topics.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { healthRoutes, systemRoutes } from './modules/system/system.routes.js';
 import { startDueSweeps } from './modules/tasks/due-reminders.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { viewsRoutes } from './modules/views/views.routes.js';
-import { authenticationHook } from './plugins/auth.js';
 import { registerApiCompression } from './plugins/compression.js';
 import { registerApiDocs } from './plugins/docs.js';
 import { clientErrorMessage, registerErrorHandler } from './plugins/error-handler.js';
 import { refuseNulCharacters } from './plugins/input-guards.js';
-import { liveUpdatesHook } from './plugins/live-updates.js';
 import { loggerOptions } from './plugins/logging.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerRequestIdHeader, requestIdOf } from './plugins/request-id.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { isAppRoute, registerWebApp, webDistDir } from './plugins/web-app.js';
+import { subscribeTopics } from './wiring.js';
 
 export interface BuildOptions {
   config: Config;
@@ -105,7 +106,9 @@ export async function buildApp({
     }),
     files: files ?? createFileStore(config),
     events: createEventBus(config, db, (error) => app.log.error({ err: error }, 'live-update events failed')),
+    hooks: new Hooks(),
   };
+  subscribeTopics(ctx.hooks);
   // Modules register their job handlers while they are registered; jobs start once all are.
   app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('onClose', async () => ctx.jobs.stop());
@@ -146,7 +149,6 @@ export async function buildApp({
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticationHook(ctx));
         await secured.register(systemRoutes, { ctx });
-        secured.addHook('onSend', liveUpdatesHook(ctx));
         await secured.register(authRoutes, { ctx });
         await secured.register(usersRoutes, { ctx });
         await secured.register(dashboardRoutes, { ctx });

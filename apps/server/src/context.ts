@@ -4,6 +4,8 @@ import type { TokenSigner } from './modules/auth/token.js';
 import type { EventBus } from './modules/events/event-bus.js';
 import type { FileStore } from './modules/files/storage/index.js';
 import type { JobRunner } from './modules/jobs/job-runner.js';
+import type { Hooks } from './modules/records/topics.js';
+import type { WriteScope } from './modules/records/write-scope.js';
 
 /** What every service needs, built once in app.ts and handed to each module. */
 export interface AppContext {
@@ -14,6 +16,8 @@ export interface AppContext {
   jobs: JobRunner;
   /** Uploaded files: DATA_DIR/uploads or an S3 bucket (FILE_STORAGE). */
   files: FileStore;
-  /** Live-update events: publish after commit; the SSE streams subscribe. */
+  /** Live-update events: writes publish after commit; the SSE streams subscribe. */
   events: EventBus;
+  /** What one module's write tells the modules that keep a copy of it, in the same transaction. */
+  hooks: Hooks<WriteScope>;
 }

@@ -1,7 +1,6 @@
 import cluster from 'node:cluster';
 import v8 from 'node:v8';
 import { pino } from 'pino';
-import { bootstrapFirstAdmin } from './bootstrap-admin.js';
 import { forkServerProcesses, retryDelays, type ServerProcesses } from './cluster.js';
 import { type Config, loadConfig, loadDotEnv } from './config.js';
 import { createDatabase, type Db, sqlitePath } from './db/database.js';
@@ -9,6 +8,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { startCleanup } from './modules/auth/cleanup.js';
 import { resolveTokenSecret } from './modules/auth/token.js';
+import { bootstrapFirstAdmin } from './modules/users/first-admin.js';
 
 /**
  * V8 lets the old generation grow up to fourfold past what survived the last full collection when

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bootstrapFirstAdmin } from '../src/bootstrap-admin.js';
+import { bootstrapFirstAdmin } from '../src/modules/users/first-admin.js';
 import { countUsers, findUserByEmail } from '../src/modules/users/users.repository.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 

@@ -7,6 +7,7 @@ export * from './email.js';
 export * from './greeting.js';
 export * from './ids.js';
 export * from './list-query.js';
+export * from './live-events.js';
 export * from './messages.js';
 export * from './notifications.js';
 export * from './phone.js';

@@ -1,3 +1,4 @@
+import { ID_MAX } from '@crm/domain';
 import { z } from 'zod';
 
 export const errorResponse = z.object({
@@ -26,3 +27,12 @@ export const listQuerystring = z
     offset: z.string().optional(),
   })
   .catchall(z.union([z.string(), z.array(z.string())]));
+
+/** A record's id in the path. */
+export const idParams = z.object({
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int()
+    .positive({ error: 'id must be a positive number' })
+    .max(ID_MAX, { error: 'id must be a positive number' }),
+});

@@ -8,7 +8,7 @@ import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createDatabase, type Db } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { hashPassword } from '../../src/modules/auth/password.js';
+import { hashPassword } from '../../src/lib/passwords.js';
 import { insertUser } from '../../src/modules/users/users.repository.js';
 
 export interface TestApp {

@@ -2,14 +2,14 @@ import { addStaffSchema, agencyFormSchema, bulkIdsSchema, bulkStaffSchema, ID_MA
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { caller, requireAdmin } from '../../lib/caller.js';
 import { replyWithPage } from '../../lib/list-reply.js';
 import { compiledResponse } from '../../lib/response-serializer.js';
-import { errors, listQuerystring } from '../../lib/schemas.js';
-import { caller, requireAdmin } from '../../plugins/auth.js';
+import { errors, idParams, listQuerystring } from '../../lib/schemas.js';
 import { addStaff, bulkSetStaff, staffOf, toggleStaff } from '../agency-staff/agency-staff.service.js';
 import { listContactsFor } from '../contacts/contacts.service.js';
 import { parentRoutes } from '../parent-routes.js';
-import { idParams } from '../users/users.schemas.js';
+
 import { editBody, expectedVersion, withETag } from '../versions/versions.service.js';
 import { countActiveAgencies } from './agencies.repository.js';
 import {

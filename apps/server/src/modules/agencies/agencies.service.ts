@@ -13,9 +13,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { parseListQuery } from '../../db/list-query.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import type { Authenticated } from '../auth/auth.service.js';
 import { refreshAgencyOnContacts } from '../contacts/contacts.service.js';
 import { filesOf } from '../files/files.service.js';
 import { insertHistory } from '../history/history.repository.js';
@@ -43,8 +43,6 @@ import type { agencyDetailResponse, agencyDuplicatesResponse, agencyResponse } f
 
 export type Agency = z.output<typeof agencyResponse>;
 export type AgencyDetail = z.output<typeof agencyDetailResponse>;
-
-const isAdmin = (actor: Authenticated) => actor.user.role === 'admin';
 
 export function toAgency(row: AgencyRow): Agency {
   return {
@@ -125,7 +123,7 @@ function agencyColumns(form: AgencyForm, parentName: string | null) {
 
 export async function agencyDetail(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   id: number,
   db: Db = ctx.db,
 ): Promise<AgencyDetail> {
@@ -145,11 +143,7 @@ export async function agencyDetail(
   };
 }
 
-export async function createAgency(
-  ctx: AppContext,
-  actor: Authenticated,
-  form: AgencyForm,
-): Promise<AgencyDetail> {
+export async function createAgency(ctx: AppContext, actor: Actor, form: AgencyForm): Promise<AgencyDetail> {
   const at = nowIso();
   const id = await ctx.db.transaction().execute((trx) => insertNewAgency(trx, actor, form, at));
   return agencyDetail(ctx, actor, id);
@@ -160,12 +154,7 @@ export async function createAgency(
  * created by an earlier row of the batch is already visible): its parent and sales reps checked,
  * then the row and its reps written.
  */
-export async function insertNewAgency(
-  trx: Db,
-  actor: Authenticated,
-  form: AgencyForm,
-  at: string,
-): Promise<number> {
+export async function insertNewAgency(trx: Db, actor: Actor, form: AgencyForm, at: string): Promise<number> {
   const parentName = await checkParent(trx, null, form.parentAgencyId);
   await checkReps(trx, form.assignedSalesRepIds);
   const agencyId = await insertAgency(trx, {
@@ -224,7 +213,7 @@ function formOf(agency: Agency, repIds: number[]): AgencyForm {
  */
 export async function updateAgencyForm(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   id: number,
   edit: Edit<AgencyForm>,
 ): Promise<AgencyDetail> {
@@ -242,7 +231,7 @@ export async function updateAgencyForm(
  */
 export async function applyAgencyEdit(
   trx: Db,
-  actor: Authenticated,
+  actor: Actor,
   id: number,
   edit: Edit<AgencyForm>,
   recordHistory = true,
@@ -315,7 +304,7 @@ export async function applyAgencyEdit(
 
 export async function setAgencyActive(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   id: number,
   active: boolean,
 ): Promise<Agency> {
@@ -339,7 +328,7 @@ export async function setAgencyActive(
 /** Changes only the agencies whose state would change; answers how many, or "Nothing to update". */
 export async function bulkSetAgencies(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   ids: number[],
   active: boolean,
 ): Promise<{ count: number; message: string }> {
@@ -405,5 +394,3 @@ export async function listAgenciesFor(ctx: AppContext, rawQuery: Record<string, 
   const page = await listAgencies(ctx.db, parseListQuery(rawQuery, agencyListSpec));
   return { ...page, rows: page.rows.map(toAgency) };
 }
-
-export { isAdmin };

@@ -1,9 +1,9 @@
 import { agencyMessages as m, type StaffPosition } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import type { Authenticated } from '../auth/auth.service.js';
 import { findContact } from '../contacts/contacts.repository.js';
 import { type HistoryEntryWrite, insertHistory } from '../history/history.repository.js';
 import {
@@ -39,7 +39,7 @@ const statusText = (active: boolean) => (active ? 'ACTIVE' : 'INACTIVE');
 async function recordStaff(
   ctx: AppContext,
   agencyId: number,
-  actor: Authenticated,
+  actor: Actor,
   contactId: number,
   entry: HistoryEntryWrite,
   at: string,
@@ -55,7 +55,7 @@ export async function staffOf(ctx: AppContext, agencyId: number): Promise<StaffM
 /** A new staff member is one of the agency's own contacts that is not already staff. */
 export async function addStaff(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   agencyId: number,
   input: { contactId: number; position: StaffPosition },
 ): Promise<StaffMember> {
@@ -93,7 +93,7 @@ export async function addStaff(
 
 export async function toggleStaff(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   agencyId: number,
   staffId: number,
 ): Promise<StaffMember> {
@@ -119,7 +119,7 @@ export async function toggleStaff(
 /** Changes only the members whose state differs, in one transaction, and answers how many. */
 export async function bulkSetStaff(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   agencyId: number,
   staffIds: number[],
   active: boolean,

@@ -1,12 +1,15 @@
-import { loginSchema } from '@crm/domain';
+import { changePasswordSchema, loginSchema, userMessages } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { caller } from '../../lib/caller.js';
+import { notFound } from '../../lib/http-errors.js';
 import { errorResponse, errors } from '../../lib/schemas.js';
-import { authenticationHook, caller } from '../../plugins/auth.js';
 import { toUser } from '../users/user-mapper.js';
+import { findUserById } from '../users/user-reads.js';
 import { userResponse } from '../users/users.schemas.js';
 import { login, logout } from './auth.service.js';
+import { changePassword } from './password-change.js';
 
 export const publicAuthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
@@ -38,8 +41,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/auth/me',
     { schema: { tags: ['auth'], response: { 200: userResponse, 401: errorResponse } } },
-    async (request) => toUser(caller(request).user),
+    async (request) => {
+      const user = await findUserById(ctx.db, caller(request).user.id);
+      if (!user) throw notFound(userMessages.userNotFound);
+      return toUser(user);
+    },
+  );
+
+  app.put(
+    '/users/change-password',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change the signed-in user’s password; ends every session and answers a fresh token',
+        body: changePasswordSchema,
+        response: { 200: z.object({ message: z.string(), token: z.string() }), ...errors },
+      },
+    },
+    async (request) => changePassword(ctx, caller(request), request.body, request.ip),
   );
 };
-
-export { authenticationHook };

@@ -1,18 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { authMessages } from '@crm/domain';
 import type { AppContext } from '../../context.js';
+import type { Actor } from '../../lib/actor.js';
 import { forbidden, unauthorized } from '../../lib/http-errors.js';
+import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
-import { findUserByEmail, type UserRow } from '../users/users.repository.js';
+import { findUserByEmail, type UserRow } from '../users/user-reads.js';
 import { countAttempt } from './attempts.service.js';
-import { verifyAgainstNothing, verifyPassword } from './password.js';
 import { deleteSession, findSessionUser, insertSession } from './sessions.repository.js';
 
 export const ACCOUNT_INACTIVE = 'Your account is inactive. Please contact an administrator.';
 
-export interface Authenticated {
+/** The caller of a request as authentication found them: the session's user, as stored. */
+export interface Authenticated extends Actor {
   user: UserRow;
-  sessionId: string;
 }
 
 /** Opens a session row and signs a token naming it; both expire together. */

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { UserRow } from '../users/users.repository.js';
-import { userColumns } from '../users/users.repository.js';
+import { type UserRow, userColumns } from '../users/user-reads.js';
 
 export async function insertSession(
   db: Db,

@@ -7,12 +7,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { caller, requireAdmin } from '../../lib/caller.js';
 import { replyWithPage } from '../../lib/list-reply.js';
 import { compiledResponse } from '../../lib/response-serializer.js';
-import { errors, listQuerystring } from '../../lib/schemas.js';
-import { caller, requireAdmin } from '../../plugins/auth.js';
+import { errors, idParams, listQuerystring } from '../../lib/schemas.js';
 import { parentRoutes } from '../parent-routes.js';
-import { idParams } from '../users/users.schemas.js';
+
 import { editBody, expectedVersion, withETag } from '../versions/versions.service.js';
 import {
   contactDetailResponse,

@@ -16,11 +16,11 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { type ListResult, parseListQuery } from '../../db/list-query.js';
+import { type Actor, isAdmin } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
 import { nowIso } from '../../lib/time.js';
-import type { Authenticated } from '../auth/auth.service.js';
-import type { LiveEvent } from '../events/event-types.js';
+import type { AudiencedEvent } from '../events/event-types.js';
 import { filesOf } from '../files/files.service.js';
 import { type HistoryEntryWrite, insertHistory, insertHistoryBatch } from '../history/history.repository.js';
 import { changedFields, type HistoryValue } from '../history/history.service.js';
@@ -50,7 +50,6 @@ import {
 } from './contacts.repository.js';
 import type { contactDetailResponse, duplicateResponse } from './contacts.schemas.js';
 
-const isAdmin = (actor: Authenticated) => actor.user.role === 'admin';
 const CONVERSION_MESSAGES = {
   nationality: m.nationalityRequired,
   residency: m.residencyRequired,
@@ -100,7 +99,7 @@ function readableNotes(entry: HistoryEntryWrite): HistoryEntryWrite {
 }
 
 /** A contact the caller may see: inactive ones exist only for admins. */
-async function visibleContact(ctx: AppContext, actor: Authenticated, id: number): Promise<ContactRow> {
+async function visibleContact(ctx: AppContext, actor: Actor, id: number): Promise<ContactRow> {
   const row = await findContact(ctx.db, id);
   if (!row || (row.is_active !== 1 && !isAdmin(actor))) throw notFound(m.contactNotFound);
   return row;
@@ -188,7 +187,7 @@ export function searchText(
 
 export async function createContact(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   input: ContactFields & { type: ContactType },
 ): Promise<Contact> {
   const agency = await agencyNameFor(ctx.db, input.agencyId, null);
@@ -279,7 +278,7 @@ function fieldsOf(contact: Contact): ContactFields {
  */
 export async function updateContactFields(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   id: number,
   edit: Edit<ContactFields>,
 ): Promise<Contact> {
@@ -296,7 +295,7 @@ export async function updateContactFields(
  */
 export async function applyContactEdit(
   trx: Db,
-  actor: Authenticated,
+  actor: Actor,
   id: number,
   edit: Edit<ContactFields>,
   at: string,
@@ -345,7 +344,7 @@ export async function prepareContactUpdate(db: Db, existing: ContactRow, input: 
  */
 export async function convertContact(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   id: number,
   input: Partial<Record<(typeof CONVERSION_FIELDS)[number], string | null>>,
 ): Promise<Contact> {
@@ -380,7 +379,7 @@ export async function convertContact(
 }
 
 /** Deactivation and the detail screen's delete are the same soft delete (admin only). */
-export async function deactivateContact(ctx: AppContext, actor: Authenticated, id: number): Promise<Contact> {
+export async function deactivateContact(ctx: AppContext, actor: Actor, id: number): Promise<Contact> {
   const existing = await visibleContact(ctx, actor, id);
   if (existing.is_active !== 1) return toContact(existing);
   const at = nowIso();
@@ -399,7 +398,7 @@ export async function deactivateContact(ctx: AppContext, actor: Authenticated, i
 
 export async function assignContact(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   id: number,
   assignedToId: number,
 ): Promise<Contact> {
@@ -416,11 +415,11 @@ export async function assignContact(
  */
 export async function applyContactAssignment(
   trx: Db,
-  actor: Authenticated,
+  actor: Actor,
   id: number,
   assignedToId: number,
   at: string,
-): Promise<LiveEvent[]> {
+): Promise<AudiencedEvent[]> {
   const existing = await findContact(trx, id);
   if (!existing || (existing.is_active !== 1 && !isAdmin(actor))) throw notFound(m.contactNotFound);
   const name = await findActiveUserName(trx, assignedToId);
@@ -444,7 +443,7 @@ export async function applyContactAssignment(
 
 export async function contactDetail(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   id: number,
 ): Promise<z.output<typeof contactDetailResponse>> {
   const row = await visibleContact(ctx, actor, id);
@@ -454,7 +453,7 @@ export async function contactDetail(
 
 export async function contactDuplicates(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   id: number,
 ): Promise<z.output<typeof duplicateResponse>[]> {
   const row = await visibleContact(ctx, actor, id);

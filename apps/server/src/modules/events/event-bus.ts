@@ -1,10 +1,10 @@
-import { type Listener, type LiveEvent, mayHear, type PublicEvent } from './event-types.js';
+import { type AudiencedEvent, type Listener, type LiveEvent, mayHear } from './event-types.js';
 
 /** How events leave this process and come back from every process (this one included). */
 export interface EventTransport {
-  send(events: LiveEvent[]): Promise<void>;
+  send(events: AudiencedEvent[]): Promise<void>;
   /** Starts receiving; `receive` gets every batch sent by any process. */
-  start(receive: (events: LiveEvent[]) => void): Promise<void>;
+  start(receive: (events: AudiencedEvent[]) => void): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -15,7 +15,7 @@ export interface EventTransport {
  */
 export class EventBus {
   private readonly listeners = new Set<Listener>();
-  private pending: LiveEvent[] = [];
+  private pending: AudiencedEvent[] = [];
   private flushing: Promise<void> | undefined;
   private started: Promise<void> | undefined;
 
@@ -24,7 +24,7 @@ export class EventBus {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  publish(...events: LiveEvent[]): void {
+  publish(...events: AudiencedEvent[]): void {
     this.pending.push(...events);
     this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.flush());
   }
@@ -63,8 +63,8 @@ export class EventBus {
    * Each listener gets the events it may hear as one JSON text. Most events are everyone's, so the
    * text of the whole batch is made once and shared by every listener that hears all of it.
    */
-  private dispatch(events: LiveEvent[]): void {
-    const visible: PublicEvent[] = events.map(({ audience: _audience, ...event }) => event);
+  private dispatch(events: AudiencedEvent[]): void {
+    const visible: LiveEvent[] = events.map(({ audience: _audience, ...event }) => event);
     let whole: string | undefined;
     for (const listener of this.listeners) {
       const heard = visible.filter((_event, index) => mayHear(listener, events[index]!.audience));

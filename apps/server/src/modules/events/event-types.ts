@@ -1,5 +1,6 @@
-/** What changed, by kind and id only: a stream never carries a record's content. */
-export type EventKind = 'contact' | 'agency' | 'product' | 'category' | 'user' | 'task' | 'notification';
+import type { LiveEvent } from '@crm/domain';
+
+export type { LiveEvent, LiveEventKind as EventKind } from '@crm/domain';
 
 /**
  * Who may be told. A plain user hears of a record only when it is visible to everyone (an active
@@ -12,23 +13,17 @@ export interface Audience {
   users?: number[];
 }
 
-export interface LiveEvent {
-  kind: EventKind;
-  id: number;
-  /** The record a task belongs to, so that its Tasks tab refreshes. */
-  record?: { kind: 'contact' | 'agency'; id: number };
+/** A live event as the server publishes it: what reaches the browser, and who may hear it. */
+export interface AudiencedEvent extends LiveEvent {
   audience: Audience;
 }
-
-/** The part of an event that reaches the browser. */
-export type PublicEvent = Omit<LiveEvent, 'audience'>;
 
 export interface Listener {
   userId: number;
   role: string;
   /** The events this listener may hear, as a JSON array. */
   deliver: (json: string) => void;
-  /** Ends the stream (the server is closing). */
+  /** Ends the stream (the server is closing, the session ended). */
   end: () => void;
 }
 
@@ -43,5 +38,8 @@ export function mayHear(listener: Pick<Listener, 'userId' | 'role'>, audience: A
 export const everyone: Audience = { everyone: true };
 export const adminsOnly: Audience = { roles: ['admin'] };
 
-/** A record that is or was visible to everyone; one only admins can see is told to admins only. */
+/**
+ * A record that is or was visible to everyone is told to everyone (a list that showed it must drop
+ * it); one that only admins could ever see is told to admins only.
+ */
 export const recordAudience = (visibleToAll: boolean): Audience => (visibleToAll ? everyone : adminsOnly);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { caller } from '../../lib/caller.js';
 import { errors } from '../../lib/schemas.js';
-import { caller } from '../../plugins/auth.js';
 import { authenticate } from '../auth/auth.service.js';
 
 /** A comment line every so often keeps proxies from closing an idle stream and rechecks the session. */

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Db } from '../../db/database.js';
 import { loadPg } from '../../lib/optional-modules.js';
 import type { EventTransport } from './event-bus.js';
-import type { LiveEvent } from './event-types.js';
+import type { AudiencedEvent } from './event-types.js';
 import { publishToChannel } from './events.repository.js';
 
 const CHANNEL = 'crm_events';
@@ -16,7 +16,7 @@ const MAX_PAYLOAD = 7000;
 export class PostgresTransport implements EventTransport {
   private client: pg.Client | undefined;
   private stopped = false;
-  private receive: ((events: LiveEvent[]) => void) | undefined;
+  private receive: ((events: AudiencedEvent[]) => void) | undefined;
 
   constructor(
     private readonly db: Db,
@@ -24,8 +24,8 @@ export class PostgresTransport implements EventTransport {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  async send(events: LiveEvent[]): Promise<void> {
-    let chunk: LiveEvent[] = [];
+  async send(events: AudiencedEvent[]): Promise<void> {
+    let chunk: AudiencedEvent[] = [];
     let size = 2;
     for (const event of events) {
       const length = JSON.stringify(event).length + 1;
@@ -40,7 +40,7 @@ export class PostgresTransport implements EventTransport {
     if (chunk.length > 0) await publishToChannel(this.db, CHANNEL, JSON.stringify(chunk));
   }
 
-  async start(receive: (events: LiveEvent[]) => void): Promise<void> {
+  async start(receive: (events: AudiencedEvent[]) => void): Promise<void> {
     this.receive = receive;
     await this.connect();
   }
@@ -50,7 +50,7 @@ export class PostgresTransport implements EventTransport {
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
-        this.receive?.(JSON.parse(message.payload) as LiveEvent[]);
+        this.receive?.(JSON.parse(message.payload) as AudiencedEvent[]);
       } catch (error) {
         this.onError(error);
       }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
 import type { EventTransport } from './event-bus.js';
-import type { LiveEvent } from './event-types.js';
+import type { AudiencedEvent } from './event-types.js';
 import { appendEvents, deleteEventsBefore, eventsAfter, lastEventId } from './events.repository.js';
 
 const POLL_MS = 200;
@@ -25,24 +25,24 @@ export class SqliteTransport implements EventTransport {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  async send(events: LiveEvent[]): Promise<void> {
+  async send(events: AudiencedEvent[]): Promise<void> {
     await appendEvents(this.db, JSON.stringify(events), nowIso());
   }
 
-  async start(receive: (events: LiveEvent[]) => void): Promise<void> {
+  async start(receive: (events: AudiencedEvent[]) => void): Promise<void> {
     this.lastId = await lastEventId(this.db);
     this.lastPrune = Date.now();
     this.timer = setInterval(() => void this.poll(receive), POLL_MS);
     this.timer.unref();
   }
 
-  private async poll(receive: (events: LiveEvent[]) => void): Promise<void> {
+  private async poll(receive: (events: AudiencedEvent[]) => void): Promise<void> {
     if (this.polling) return;
     this.polling = true;
     try {
       for (const row of await eventsAfter(this.db, this.lastId)) {
         this.lastId = row.id;
-        receive(JSON.parse(row.payload) as LiveEvent[]);
+        receive(JSON.parse(row.payload) as AudiencedEvent[]);
       }
       if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) {
         this.lastPrune = Date.now();

@@ -2,10 +2,10 @@ import { enumLabel, type ListQuery } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import { parseListQuery } from '../../db/list-query.js';
 import type { ListSource } from '../../db/list-stream.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest } from '../../lib/http-errors.js';
 import { agencyListSource, agencyListSpec } from '../agencies/agencies.repository.js';
 import { ensureAgencyExists, listAgenciesFor, toAgency } from '../agencies/agencies.service.js';
-import type { Authenticated } from '../auth/auth.service.js';
 import { toContactListRow } from '../contacts/contact-mapper.js';
 import { contactListSource, contactListSpec } from '../contacts/contacts.repository.js';
 import { listContactsFor } from '../contacts/contacts.service.js';
@@ -124,7 +124,7 @@ const totalOf = async (
 
 export async function prepareExport(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   list: ExportList,
   raw: Record<string, unknown>,
 ): Promise<PreparedExport> {

@@ -2,8 +2,8 @@ import { TOTAL_COUNT_HEADER } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { caller, requireAdmin } from '../../lib/caller.js';
 import { errors } from '../../lib/schemas.js';
-import { caller, requireAdmin } from '../../plugins/auth.js';
 import { EXPORT_LISTS } from './export-lists.js';
 import { exportHistory, startExport } from './exports.service.js';
 

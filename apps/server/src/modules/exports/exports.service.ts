@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { streamListPages } from '../../db/list-stream.js';
+import type { Actor } from '../../lib/actor.js';
 import { nowIso } from '../../lib/time.js';
-import type { Authenticated } from '../auth/auth.service.js';
 import { chooseColumns, type ExportList, prepareExport } from './export-lists.js';
 import { CONTENT_TYPES, csvWriter, type ExportFormat, xlsxWriter } from './export-writers.js';
 import { insertExportRecord, listExportRecords } from './exports.repository.js';
@@ -21,7 +21,7 @@ export interface ExportStream {
  */
 export async function startExport(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   list: ExportList,
   format: ExportFormat,
   raw: Record<string, unknown>,

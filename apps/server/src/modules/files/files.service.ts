@@ -2,9 +2,10 @@ import { isIsoDate } from '@crm/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
+import { type Actor, isAdmin } from '../../lib/actor.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import { type Authenticated, liveSessionUser } from '../auth/auth.service.js';
+import { liveSessionUser } from '../auth/auth.service.js';
 import type { ParentKind, ParentRef } from '../parents.js';
 import { remindOfFileValidity } from '../tasks/file-reminders.js';
 import {
@@ -29,7 +30,6 @@ export const fileMessages = {
 } as const;
 
 /** Where each parent's files are opened from (specification: uploads/contacts/… and uploads/…). */
-const isAdmin = (actor: Authenticated) => actor.user.role === 'admin';
 
 export const DOWNLOAD_PREFIX: Record<ParentKind, string> = {
   contact: '/uploads/contacts/',
@@ -51,7 +51,7 @@ export interface StoredFile {
   deletedBy: { name: string } | null;
 }
 
-export function toStoredFile(ctx: AppContext, row: FileRow, actor: Authenticated): StoredFile {
+export function toStoredFile(ctx: AppContext, row: FileRow, actor: Actor): StoredFile {
   const kind: ParentKind = row.contact_id !== null ? 'contact' : 'agency';
   const exp = Math.floor(Date.now() / 1000) + LINK_LIFETIME_SECONDS;
   const access = ctx.tokens.signDownload(row.filename, exp, actor.sessionId);
@@ -89,11 +89,7 @@ export async function fileForLink(ctx: AppContext, filename: string, access: str
   return file;
 }
 
-export async function filesOf(
-  ctx: AppContext,
-  actor: Authenticated,
-  parent: ParentRef,
-): Promise<StoredFile[]> {
+export async function filesOf(ctx: AppContext, actor: Actor, parent: ParentRef): Promise<StoredFile[]> {
   return (await listFiles(ctx.db, parent, isAdmin(actor))).map((row) => toStoredFile(ctx, row, actor));
 }
 
@@ -103,7 +99,7 @@ export function todayIso(): string {
 
 export async function uploadFile(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   parent: ParentRef,
   request: FastifyRequest,
 ): Promise<StoredFile> {
@@ -169,7 +165,7 @@ async function commitUpload(
  */
 export async function setFileState(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   kind: ParentKind,
   fileId: number,
   active: boolean,

@@ -8,6 +8,7 @@ import {
 } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
 import { HttpError } from '../../lib/http-errors.js';
 import { findAgency, salesRepsOf } from '../agencies/agencies.repository.js';
 import {
@@ -17,8 +18,7 @@ import {
   toAgency,
   updateAgencyForm,
 } from '../agencies/agencies.service.js';
-import type { Authenticated } from '../auth/auth.service.js';
-import type { LiveEvent } from '../events/event-types.js';
+import type { AudiencedEvent } from '../events/event-types.js';
 import type {
   DuplicateNote,
   ImportPlanner,
@@ -268,7 +268,7 @@ export class AgencyImportPlanner implements ImportPlanner {
    * form's checks of parent and sales reps), all in the batch's transaction. A refusal there is
    * thrown before anything of the row is written: the row becomes an error and the batch goes on.
    */
-  async writeBatch(trx: Db, actor: Authenticated, plans: RowPlan[], at: string): Promise<LiveEvent[]> {
+  async writeBatch(trx: Db, actor: Actor, plans: RowPlan[], at: string): Promise<AudiencedEvent[]> {
     for (const plan of plans) {
       if ((plan.action !== 'create' && plan.action !== 'update') || !plan.agency) continue;
       try {
@@ -298,7 +298,7 @@ export class AgencyImportPlanner implements ImportPlanner {
 
   async undoRow(
     ctx: AppContext,
-    actor: Authenticated,
+    actor: Actor,
     row: { action: string; record_id: number | null; changes: string | null },
   ): Promise<UndoOutcome> {
     if (row.record_id === null) return { action: 'keep', kept: [], restored: [] };

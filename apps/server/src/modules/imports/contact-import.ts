@@ -20,9 +20,9 @@ import {
 } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
 import { HttpError } from '../../lib/http-errors.js';
 import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
-import type { Authenticated } from '../auth/auth.service.js';
 import { toContact } from '../contacts/contact-mapper.js';
 import { type ContactRow, findContact, findContactsByIds } from '../contacts/contacts.repository.js';
 import {
@@ -33,7 +33,7 @@ import {
   insertNewContacts,
   updateContactFields,
 } from '../contacts/contacts.service.js';
-import type { LiveEvent } from '../events/event-types.js';
+import type { AudiencedEvent } from '../events/event-types.js';
 import type { Mapping } from './import-fields.js';
 import {
   callingCodeValue,
@@ -84,10 +84,10 @@ export interface RowPlan {
 export interface ImportPlanner {
   plan(rows: { rowNumber: number; values: string[] }[]): Promise<RowPlan[]>;
   remember(row: { rowNumber: number; values: string[] }): void;
-  writeBatch(trx: Db, actor: Authenticated, plans: RowPlan[], at: string): Promise<LiveEvent[]>;
+  writeBatch(trx: Db, actor: Actor, plans: RowPlan[], at: string): Promise<AudiencedEvent[]>;
   undoRow(
     ctx: AppContext,
-    actor: Authenticated,
+    actor: Actor,
     row: { action: string; record_id: number | null; changes: string | null },
   ): Promise<UndoOutcome>;
 }
@@ -248,8 +248,8 @@ export class ContactImportPlanner implements ImportPlanner {
     return richTextToPlain(sanitizeRichText(notes)).trim().length > 1000;
   }
 
-  async writeBatch(trx: Db, actor: Authenticated, plans: RowPlan[], at: string): Promise<LiveEvent[]> {
-    const events: LiveEvent[] = [];
+  async writeBatch(trx: Db, actor: Actor, plans: RowPlan[], at: string): Promise<AudiencedEvent[]> {
+    const events: AudiencedEvent[] = [];
     for (const plan of plans) events.push(...(await updatePlanned(trx, actor, plan, at)));
     await createPlanned(trx, plans, this.importer, at);
     return events;
@@ -257,7 +257,7 @@ export class ContactImportPlanner implements ImportPlanner {
 
   undoRow(
     ctx: AppContext,
-    actor: Authenticated,
+    actor: Actor,
     row: { action: string; record_id: number | null; changes: string | null },
   ): Promise<UndoOutcome> {
     return undoContactRow(ctx, actor, row);
@@ -536,10 +536,10 @@ export async function createPlanned(trx: Db, plans: RowPlan[], owner: Person, at
  */
 export async function updatePlanned(
   trx: Db,
-  actor: Authenticated,
+  actor: Actor,
   plan: RowPlan,
   at: string,
-): Promise<LiveEvent[]> {
+): Promise<AudiencedEvent[]> {
   if (plan.action !== 'update' || !plan.update || plan.recordId === undefined) return [];
   try {
     // Only the fields the row changes, at the version the plan read: an edit of those fields made
@@ -572,7 +572,7 @@ export interface UndoOutcome {
 /** Undoes one row: a created contact is deactivated; an updated one gets back what nobody changed since. */
 export async function undoContactRow(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   row: { action: string; record_id: number | null; changes: string | null },
 ): Promise<UndoOutcome> {
   if (row.record_id === null) return { action: 'keep', kept: [], restored: [] };

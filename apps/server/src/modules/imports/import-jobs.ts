@@ -2,8 +2,8 @@ import type { Insertable } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { withoutFileMap } from '../../db/database.js';
 import type { ImportRowsTable } from '../../db/schema.js';
+import type { Actor } from '../../lib/actor.js';
 import { nowIso } from '../../lib/time.js';
-import type { Authenticated } from '../auth/auth.service.js';
 import type { JobContext, JobHandler } from '../jobs/job-runner.js';
 import { importFinished, notify } from '../notifications/notifications.service.js';
 import { findUserById } from '../users/users.repository.js';
@@ -47,7 +47,7 @@ export function openStored(ctx: AppContext, key: string): OpenFile {
   };
 }
 
-async function actorOf(ctx: AppContext, userId: number): Promise<Authenticated> {
+async function actorOf(ctx: AppContext, userId: number): Promise<Actor> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw new Error(`The import's user ${userId} no longer exists`);
   return { user, sessionId: '' };

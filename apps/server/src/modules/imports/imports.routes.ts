@@ -2,9 +2,9 @@ import { TOTAL_COUNT_HEADER } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { errors } from '../../lib/schemas.js';
-import { caller } from '../../plugins/auth.js';
-import { idParams } from '../users/users.schemas.js';
+import { caller } from '../../lib/caller.js';
+import { errors, idParams } from '../../lib/schemas.js';
+
 import { registerImportJobs } from './import-jobs.js';
 import * as imports from './imports.service.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { type Actor, isAdmin } from '../../lib/actor.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import type { Authenticated } from '../auth/auth.service.js';
 import { receiveUpload } from '../files/upload-reader.js';
 import { enqueueJob } from '../jobs/jobs.service.js';
 import type { ImportMode, MatchKey } from './contact-import.js';
@@ -50,10 +50,8 @@ export interface ImportSettings {
   skipErrors: boolean;
 }
 
-const isAdmin = (actor: Authenticated) => actor.user.role === 'admin';
-
 /** An import its own user or an admin may see and act on. */
-async function visibleImport(ctx: AppContext, actor: Authenticated, id: number): Promise<ImportRecord> {
+async function visibleImport(ctx: AppContext, actor: Actor, id: number): Promise<ImportRecord> {
   const record = await findImport(ctx.db, id);
   if (!record || (record.actor_id !== actor.user.id && !isAdmin(actor)))
     throw notFound(importMessages.notFound);
@@ -130,7 +128,7 @@ export type ImportView = ReturnType<typeof importView>;
  */
 export async function uploadImport(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   request: FastifyRequest,
 ): Promise<ImportView> {
   const upload = await receiveUpload(request, ctx.files, {
@@ -188,7 +186,7 @@ const sameSettings = (record: ImportRecord, settings: ImportSettings) =>
 /** Queues the dry run: every row is checked and its outcome kept; nothing is written. */
 export async function previewImport(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   id: number,
   settings: ImportSettings,
 ): Promise<ImportView> {
@@ -207,7 +205,7 @@ export async function previewImport(
 /** Queues the run; it must follow a preview of the same settings, and stop at errors unless told. */
 export async function runImport(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   id: number,
   settings: ImportSettings,
 ): Promise<ImportView> {
@@ -223,7 +221,7 @@ export async function runImport(
   return importView((await findImport(ctx.db, id))!);
 }
 
-export async function undoImport(ctx: AppContext, actor: Authenticated, id: number): Promise<ImportView> {
+export async function undoImport(ctx: AppContext, actor: Actor, id: number): Promise<ImportView> {
   const record = await visibleImport(ctx, actor, id);
   // Undo deactivates what the import created, and only admins deactivate partners.
   if (record.entity === 'agencies' && !isAdmin(actor)) throw forbidden(importMessages.agencyUndoAdminOnly);
@@ -242,7 +240,7 @@ export async function undoImport(ctx: AppContext, actor: Authenticated, id: numb
 
 async function startJob(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   record: ImportRecord,
   kind: string,
   state: string,
@@ -261,12 +259,12 @@ async function startJob(
   ctx.jobs.wake();
 }
 
-export async function getImport(ctx: AppContext, actor: Authenticated, id: number): Promise<ImportView> {
+export async function getImport(ctx: AppContext, actor: Actor, id: number): Promise<ImportView> {
   return importView(await visibleImport(ctx, actor, id));
 }
 
 /** The import history: everyone's for admins, one's own otherwise. */
-export async function importHistory(ctx: AppContext, actor: Authenticated, limit: number, offset: number) {
+export async function importHistory(ctx: AppContext, actor: Actor, limit: number, offset: number) {
   const { rows, total } = await listImports(
     ctx.db,
     limit,
@@ -278,7 +276,7 @@ export async function importHistory(ctx: AppContext, actor: Authenticated, limit
 
 export async function importRows(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   id: number,
   query: { phase: 'preview' | 'run' | 'undo'; action?: string; limit: number; offset: number },
 ) {

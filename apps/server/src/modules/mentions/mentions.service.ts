@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { LiveEvent } from '../events/event-types.js';
+import type { AudiencedEvent } from '../events/event-types.js';
 import { notify } from '../notifications/notifications.service.js';
 import type { ParentRef } from '../parents.js';
 import { mentionedUserIds, withCurrentNames } from './mentions.js';
@@ -21,7 +21,7 @@ export async function notifyMentions(
   html: string,
   text: string,
   at: string,
-): Promise<LiveEvent[]> {
+): Promise<AudiencedEvent[]> {
   const recipients = await activeUsersAmong(db, mentionedUserIds(html));
   if (recipients.length === 0) return [];
   return notify(

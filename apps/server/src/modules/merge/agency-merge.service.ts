@@ -1,11 +1,11 @@
 import { type AgencyForm, agencyMessages } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
 import { findAgency } from '../agencies/agencies.repository.js';
 import { type Agency, applyAgencyEdit, toAgency } from '../agencies/agencies.service.js';
-import type { Authenticated } from '../auth/auth.service.js';
 import { refreshAgencyOnContacts } from '../contacts/contacts.service.js';
 import { insertHistory } from '../history/history.repository.js';
 import { lockVersion } from '../versions/versions.repository.js';
@@ -91,7 +91,7 @@ export interface AgencyMergeInput {
  * update path; notes, files, history, staff, customers, child agencies and sales reps move; the
  * other is deactivated and points at the survivor; one history entry on each.
  */
-export async function mergeAgencies(ctx: AppContext, actor: Authenticated, input: AgencyMergeInput) {
+export async function mergeAgencies(ctx: AppContext, actor: Actor, input: AgencyMergeInput) {
   if (input.survivorId === input.otherId) throw badRequest(mergeMessages.sameRecord);
   return inTransaction(ctx.db, input.dryRun, async (trx) => {
     const [first, second] = [input.survivorId, input.otherId].sort((a, b) => a - b) as [number, number];
@@ -183,7 +183,7 @@ export async function mergeAgencies(ctx: AppContext, actor: Authenticated, input
 }
 
 /** Undoes an agency merge within 30 days, unless the survivor's merged fields were edited since. */
-export async function undoAgencyMerge(ctx: AppContext, actor: Authenticated, mergeId: number) {
+export async function undoAgencyMerge(ctx: AppContext, actor: Actor, mergeId: number) {
   const merge = await findMerge(ctx.db, mergeId);
   if (merge?.kind !== 'agency') throw notFound(mergeMessages.notFound);
   checkUndoable(merge, new Date());

@@ -2,10 +2,10 @@ import type { ContactFields } from '@crm/domain';
 import { contactMessages } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { richTextToPlain } from '../../lib/sanitize.js';
 import { nowIso } from '../../lib/time.js';
-import type { Authenticated } from '../auth/auth.service.js';
 import { type Contact, toContact } from '../contacts/contact-mapper.js';
 import { type ContactRow, findContact, updateContact } from '../contacts/contacts.repository.js';
 import { prepareContactUpdate } from '../contacts/contacts.service.js';
@@ -137,7 +137,7 @@ export interface ContactMergeInput {
  * move to it, the other is deactivated and points at it, and each gets one history entry. A dry
  * run does all of it and rolls it back, so its answer is exactly what a merge would do.
  */
-export async function mergeContacts(ctx: AppContext, actor: Authenticated, input: ContactMergeInput) {
+export async function mergeContacts(ctx: AppContext, actor: Actor, input: ContactMergeInput) {
   if (input.survivorId === input.otherId) throw badRequest(mergeMessages.sameRecord);
   return inTransaction(ctx.db, input.dryRun, async (trx) => {
     // Locked in id order, so two merges of overlapping records cannot deadlock.
@@ -152,7 +152,7 @@ export async function mergeContacts(ctx: AppContext, actor: Authenticated, input
 
 async function writeMerge(
   trx: Db,
-  actor: Authenticated,
+  actor: Actor,
   input: ContactMergeInput,
   survivorRow: ContactRow,
   otherRow: ContactRow,
@@ -241,7 +241,7 @@ async function writeMerge(
  * what moved goes back, and the other record is active again. Refused when the survivor's merged
  * fields were edited since (they are named) or a later merge involves either record.
  */
-export async function undoContactMerge(ctx: AppContext, actor: Authenticated, mergeId: number) {
+export async function undoContactMerge(ctx: AppContext, actor: Actor, mergeId: number) {
   const merge = await findMerge(ctx.db, mergeId);
   if (merge?.kind !== 'contact') throw notFound(mergeMessages.notFound);
   checkUndoable(merge, new Date());

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { errors } from '../../lib/schemas.js';
-import { caller, requireAdmin } from '../../plugins/auth.js';
-import { idParams } from '../users/users.schemas.js';
+import { caller, requireAdmin } from '../../lib/caller.js';
+import { errors, idParams } from '../../lib/schemas.js';
+
 import { agencyMerges, mergeAgencies, undoAgencyMerge } from './agency-merge.service.js';
 import { contactMerges, mergeContacts, undoContactMerge } from './contact-merge.service.js';
 import { agencyDuplicateGroups, contactDuplicateGroups } from './duplicate-groups.service.js';

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.js';
+import { type Actor, isAdmin } from '../../lib/actor.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
 import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
 import { nowIso } from '../../lib/time.js';
-import type { Authenticated } from '../auth/auth.service.js';
 import { insertHistory } from '../history/history.repository.js';
 import { notifyMentions, showMentions } from '../mentions/mentions.service.js';
 import type { ParentRef } from '../parents.js';
@@ -34,10 +34,8 @@ function toNote(row: NoteRow): Note {
   };
 }
 
-const isAdmin = (actor: Authenticated) => actor.user.role === 'admin';
-
 /** Admins see deleted (inactive) notes too; everyone else is not even sent them. */
-export async function notesOf(ctx: AppContext, actor: Authenticated, parent: ParentRef): Promise<Note[]> {
+export async function notesOf(ctx: AppContext, actor: Actor, parent: ParentRef): Promise<Note[]> {
   return showMentions(ctx.db, (await listNotes(ctx.db, parent, isAdmin(actor))).map(toNote));
 }
 
@@ -48,7 +46,7 @@ export interface AddNoteOptions {
 
 export async function addNote(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   parent: ParentRef,
   rawContent: string,
   options: AddNoteOptions,
@@ -81,7 +79,7 @@ export async function addNote(
 /** Delete is a soft delete anyone may do; reactivating is for admins. */
 export async function setNoteState(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   parent: ParentRef,
   noteId: number,
   active: boolean,

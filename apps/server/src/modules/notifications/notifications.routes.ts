@@ -8,9 +8,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { caller } from '../../lib/caller.js';
 import { compiledResponse } from '../../lib/response-serializer.js';
 import { errors } from '../../lib/schemas.js';
-import { caller } from '../../plugins/auth.js';
 import * as notifications from './notifications.service.js';
 
 const notificationResponse = z.object({

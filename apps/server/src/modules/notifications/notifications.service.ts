@@ -5,10 +5,10 @@ import {
 } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
 import { notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import type { Authenticated } from '../auth/auth.service.js';
-import type { LiveEvent } from '../events/event-types.js';
+import type { AudiencedEvent } from '../events/event-types.js';
 import {
   countNotifications,
   insertNotifications,
@@ -36,7 +36,11 @@ export interface NotificationDraft {
  * Writes a notification for each recipient who has not turned the kind off, inside the caller's
  * transaction, and answers the events to publish once it has committed.
  */
-export async function notify(db: Db, draft: NotificationDraft, at: string = nowIso()): Promise<LiveEvent[]> {
+export async function notify(
+  db: Db,
+  draft: NotificationDraft,
+  at: string = nowIso(),
+): Promise<AudiencedEvent[]> {
   const candidates = [...new Set(draft.recipients)].filter((id) => id !== draft.actorId);
   const muted = await usersMuting(db, candidates, draft.kind);
   const recipients = candidates.filter((id) => !muted.has(id));
@@ -59,7 +63,7 @@ export async function notify(db: Db, draft: NotificationDraft, at: string = nowI
 
 /** A contact handed to someone: they are told, unless they handed it to themselves. */
 export function contactAssigned(
-  actor: Authenticated,
+  actor: Actor,
   assigneeId: number,
   contactId: number,
   contactName: string,
@@ -113,7 +117,7 @@ function notificationPath(kind: string, importId: number | null): string {
 
 export async function notificationsOf(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   options: { unreadOnly: boolean; limit: number; offset: number },
 ): Promise<{ items: NotificationItem[]; total: number }> {
   const [rows, total] = await Promise.all([
@@ -146,26 +150,25 @@ export async function notificationsOf(
   return { items, total };
 }
 
-export const unreadCount = (ctx: AppContext, actor: Authenticated) =>
-  countNotifications(ctx.db, actor.user.id, true);
+export const unreadCount = (ctx: AppContext, actor: Actor) => countNotifications(ctx.db, actor.user.id, true);
 
-const selfEvent = (userId: number): LiveEvent => ({
+const selfEvent = (userId: number): AudiencedEvent => ({
   kind: 'notification',
   id: userId,
   audience: { users: [userId] },
 });
 
-export async function readNotification(ctx: AppContext, actor: Authenticated, id: number): Promise<void> {
+export async function readNotification(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   if (!(await markRead(ctx.db, actor.user.id, id, nowIso()))) throw notFound('Notification not found');
   ctx.events.publish(selfEvent(actor.user.id));
 }
 
-export async function readAllNotifications(ctx: AppContext, actor: Authenticated): Promise<void> {
+export async function readAllNotifications(ctx: AppContext, actor: Actor): Promise<void> {
   await markAllRead(ctx.db, actor.user.id, nowIso());
   ctx.events.publish(selfEvent(actor.user.id));
 }
 
-export async function preferencesOf(ctx: AppContext, actor: Authenticated): Promise<NotificationPreferences> {
+export async function preferencesOf(ctx: AppContext, actor: Actor): Promise<NotificationPreferences> {
   const muted = new Set(await mutedKinds(ctx.db, actor.user.id));
   return Object.fromEntries(
     NOTIFICATION_PREFERENCE_KEYS.map((key) => [key, !muted.has(key)]),
@@ -174,7 +177,7 @@ export async function preferencesOf(ctx: AppContext, actor: Authenticated): Prom
 
 export async function updatePreferences(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   changes: Partial<NotificationPreferences>,
 ): Promise<NotificationPreferences> {
   await ctx.db.transaction().execute(async (trx) => {

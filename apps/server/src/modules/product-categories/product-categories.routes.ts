@@ -2,9 +2,9 @@ import { categoryCreateSchema, categoryPatchSchema } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { errors } from '../../lib/schemas.js';
-import { caller, requireAdmin } from '../../plugins/auth.js';
-import { idParams } from '../users/users.schemas.js';
+import { caller, requireAdmin } from '../../lib/caller.js';
+import { errors, idParams } from '../../lib/schemas.js';
+
 import { expectedVersion, versionSchema, withETag } from '../versions/versions.service.js';
 import * as categories from './product-categories.service.js';
 

@@ -1,9 +1,9 @@
 import { productMessages as m } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import type { Authenticated } from '../auth/auth.service.js';
 import { lockVersion } from '../versions/versions.repository.js';
 import { assertFresh, refusingStale, versionColumns } from '../versions/versions.service.js';
 import {
@@ -94,7 +94,7 @@ export async function createCategory(
 /** A rename and a status change are separate fields: each conflicts only with a change of its own. */
 export async function patchCategory(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   id: number,
   patch: { name?: string; parentId: number | null; isActive?: boolean; version?: number },
 ): Promise<Category> {

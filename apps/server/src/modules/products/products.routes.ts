@@ -2,11 +2,11 @@ import { ID_MAX, PRODUCT_TYPES, productFormSchema } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { caller, requireAdmin } from '../../lib/caller.js';
 import { replyWithPage } from '../../lib/list-reply.js';
 import { compiledResponse } from '../../lib/response-serializer.js';
-import { errors, listQuerystring } from '../../lib/schemas.js';
-import { caller, requireAdmin } from '../../plugins/auth.js';
-import { idParams } from '../users/users.schemas.js';
+import { errors, idParams, listQuerystring } from '../../lib/schemas.js';
+
 import { expectedVersion, versionSchema, withETag } from '../versions/versions.service.js';
 import * as products from './products.service.js';
 

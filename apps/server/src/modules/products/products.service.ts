@@ -8,9 +8,9 @@ import {
 } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import { type ListResult, parseListQuery } from '../../db/list-query.js';
+import type { Actor } from '../../lib/actor.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import type { Authenticated } from '../auth/auth.service.js';
 import { lockVersion } from '../versions/versions.repository.js';
 import { assertFresh, refusingStale, versionColumns } from '../versions/versions.service.js';
 import {
@@ -197,11 +197,7 @@ async function checkProduct(ctx: AppContext, form: ProductForm): Promise<void> {
   }
 }
 
-export async function createProduct(
-  ctx: AppContext,
-  actor: Authenticated,
-  form: ProductForm,
-): Promise<Product> {
+export async function createProduct(ctx: AppContext, actor: Actor, form: ProductForm): Promise<Product> {
   await checkProduct(ctx, form);
   const at = nowIso();
   const id = await ctx.db.transaction().execute(async (trx) => {
@@ -225,7 +221,7 @@ export async function createProduct(
  */
 export async function updateProductForm(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   id: number,
   form: ProductForm,
   version: number | undefined,

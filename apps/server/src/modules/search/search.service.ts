@@ -2,7 +2,7 @@ import { type SearchKind, type SearchNeedle, searchNeedle } from '@crm/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import type { Authenticated } from '../auth/auth.service.js';
+import type { Actor } from '../../lib/actor.js';
 import {
   type AgencyHit,
   agencyHitsByIds,
@@ -221,7 +221,7 @@ export async function searchGroups(
 /** The command palette: every kind of record the caller's lists show, grouped and ranked. */
 export function searchEverything(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   q: string,
   limit = DEFAULT_PER_GROUP,
 ): Promise<z.output<typeof searchResponse>> {

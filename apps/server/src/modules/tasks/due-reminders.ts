@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { engineOf } from '../../db/dialect.js';
 import { nowIso } from '../../lib/time.js';
-import type { LiveEvent } from '../events/event-types.js';
+import type { AudiencedEvent } from '../events/event-types.js';
 import { enqueueJob } from '../jobs/jobs.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import { claimDueTasks } from './tasks.repository.js';
@@ -20,7 +20,7 @@ export async function sendDueReminders(ctx: Pick<AppContext, 'db' | 'events'>): 
   let total = 0;
   for (;;) {
     const now = nowIso();
-    const events: LiveEvent[] = [];
+    const events: AudiencedEvent[] = [];
     const claimed = await ctx.db.transaction().execute(async (trx) => {
       const rows = await claimDueTasks(trx, now, BATCH, postgres);
       for (const row of rows) {

@@ -1,6 +1,6 @@
 import { FILE_REMINDER_DAYS } from '@crm/domain';
 import type { AppContext } from '../../context.js';
-import type { Authenticated } from '../auth/auth.service.js';
+import type { Actor } from '../../lib/actor.js';
 import { activeUsersAmong } from '../mentions/mentions.repository.js';
 import type { ParentRef } from '../parents.js';
 import { recordKeeper } from './tasks.repository.js';
@@ -12,7 +12,7 @@ import { createTask } from './tasks.service.js';
  */
 export async function remindOfFileValidity(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   parent: ParentRef,
   file: { id: number; name: string; validUntil: string },
 ): Promise<void> {

@@ -2,9 +2,9 @@ import { createTaskSchema, ID_MAX, TOTAL_COUNT_HEADER, updateTaskSchema } from '
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { caller } from '../../lib/caller.js';
 import { compiledResponse } from '../../lib/response-serializer.js';
 import { errors } from '../../lib/schemas.js';
-import { caller } from '../../plugins/auth.js';
 import { registerDueReminders } from './due-reminders.js';
 import { myTasksQuery, summaryQuery, taskResponse, taskSummaryResponse } from './tasks.schemas.js';
 import * as tasks from './tasks.service.js';

@@ -11,12 +11,12 @@ import {
 } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
+import { type Actor, isAdmin } from '../../lib/actor.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
 import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
 import { nowIso } from '../../lib/time.js';
-import type { Authenticated } from '../auth/auth.service.js';
 import { findActiveUserName } from '../contacts/contacts.repository.js';
-import { type Audience, adminsOnly, type LiveEvent } from '../events/event-types.js';
+import { type Audience, type AudiencedEvent, adminsOnly } from '../events/event-types.js';
 import { type HistoryEntryWrite, insertHistory } from '../history/history.repository.js';
 import { notify } from '../notifications/notifications.service.js';
 import type { ParentRef } from '../parents.js';
@@ -82,8 +82,6 @@ export function toTask(row: TaskRow): Task {
   };
 }
 
-const isAdmin = (actor: Authenticated) => actor.user.role === 'admin';
-
 export function recordOf(row: Pick<TaskRow, 'contact_id' | 'agency_id'>): ParentRef | null {
   if (row.contact_id !== null) return { kind: 'contact', id: row.contact_id };
   if (row.agency_id !== null) return { kind: 'agency', id: row.agency_id };
@@ -106,13 +104,13 @@ export function taskAudience(
 export function taskEvent(
   row: Parameters<typeof taskAudience>[0] & { id: number },
   also: number[] = [],
-): LiveEvent {
+): AudiencedEvent {
   const record = recordOf(row);
   return { kind: 'task', id: row.id, ...(record ? { record } : {}), audience: taskAudience(row, also) };
 }
 
 /** A task the caller may see: its record's visibility, or for one without, theirs or an admin's. */
-async function visibleTask(ctx: AppContext, actor: Authenticated, id: number): Promise<TaskRow> {
+async function visibleTask(ctx: AppContext, actor: Actor, id: number): Promise<TaskRow> {
   const row = await findTask(ctx.db, id);
   if (!row) throw notFound(m.notFound);
   if (isAdmin(actor)) return row;
@@ -122,7 +120,7 @@ async function visibleTask(ctx: AppContext, actor: Authenticated, id: number): P
 }
 
 /** Admins manage every task; others their own (assigned or created) and their records' tasks. */
-async function mayManage(db: Db, actor: Authenticated, row: TaskRow): Promise<boolean> {
+async function mayManage(db: Db, actor: Actor, row: TaskRow): Promise<boolean> {
   const me = actor.user.id;
   if (isAdmin(actor) || row.assignee_id === me || row.creator_id === me) return true;
   if (row.contact_id !== null) return row.contact_assignee_id === me || row.contact_owner_id === me;
@@ -158,11 +156,11 @@ export interface NewTaskOptions {
 
 export async function createTask(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   input: Omit<CreateTaskInput, 'contactId' | 'agencyId'>,
   options: NewTaskOptions,
   db: Db = ctx.db,
-): Promise<{ task: Task; events: LiveEvent[] }> {
+): Promise<{ task: Task; events: AudiencedEvent[] }> {
   const assigneeId = input.assigneeId ?? actor.user.id;
   await assigneeName(db, assigneeId);
   const description = cleanDescription(input.description);
@@ -220,11 +218,7 @@ export async function createTask(
   return db === ctx.db ? ctx.db.transaction().execute(run) : run(db);
 }
 
-export async function createTaskFor(
-  ctx: AppContext,
-  actor: Authenticated,
-  input: CreateTaskInput,
-): Promise<Task> {
+export async function createTaskFor(ctx: AppContext, actor: Actor, input: CreateTaskInput): Promise<Task> {
   if (input.contactId && input.agencyId) throw badRequest(m.oneRecord);
   const record: ParentRef | null = input.contactId
     ? { kind: 'contact', id: input.contactId }
@@ -237,7 +231,7 @@ export async function createTaskFor(
   return task;
 }
 
-export async function taskDetail(ctx: AppContext, actor: Authenticated, id: number): Promise<Task> {
+export async function taskDetail(ctx: AppContext, actor: Actor, id: number): Promise<Task> {
   return toTask(await visibleTask(ctx, actor, id));
 }
 
@@ -246,7 +240,7 @@ const dueText = (value: string | null) => value ?? null;
 /** Every change of a task goes through here: complete, reopen, reschedule, reassign, edit. */
 export async function updateTaskFor(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   id: number,
   input: UpdateTaskInput,
 ): Promise<Task> {
@@ -322,7 +316,7 @@ export async function updateTaskFor(
 }
 
 /** Deactivated records keep their tasks hidden from everyone but admins, like their notes. */
-export async function recordTasks(ctx: AppContext, actor: Authenticated, parent: ParentRef): Promise<Task[]> {
+export async function recordTasks(ctx: AppContext, actor: Actor, parent: ParentRef): Promise<Task[]> {
   return (await listRecordTasks(ctx.db, parent, isAdmin(actor))).map(toTask);
 }
 
@@ -332,16 +326,12 @@ const recordMessages = {
 } as const;
 
 /** A new task's record must exist and, for anyone but an admin, be active. */
-export async function ensureTaskRecord(
-  ctx: AppContext,
-  actor: Authenticated,
-  record: ParentRef,
-): Promise<void> {
+export async function ensureTaskRecord(ctx: AppContext, actor: Actor, record: ParentRef): Promise<void> {
   const active = await recordIsActive(ctx.db, record);
   if (active === undefined || (!active && !isAdmin(actor))) throw notFound(recordMessages[record.kind]);
 }
 
-export function myTasksScope(actor: Authenticated, dayStart: string | undefined): MyTasksScope {
+export function myTasksScope(actor: Actor, dayStart: string | undefined): MyTasksScope {
   const now = Date.now();
   const start = dayStart ? Date.parse(dayStart) : now - (now % 86_400_000);
   return {

@@ -1,5 +1,5 @@
 import type { Role, User, UserSummary } from '@crm/domain';
-import type { UserRow } from './users.repository.js';
+import type { UserRow } from './user-row.js';
 
 export function toUser(row: UserRow): User {
   return {

@@ -1,5 +1,4 @@
-import type { ListQuery } from '@crm/domain';
-import type { Selectable } from 'kysely';
+import { foldCase, type ListQuery } from '@crm/domain';
 import type { Db } from '../../db/database.js';
 import {
   type ListResult,
@@ -9,25 +8,8 @@ import {
   pageWithTotal,
 } from '../../db/list-query.js';
 import type { ListSource } from '../../db/list-stream.js';
-import type { UsersTable } from '../../db/schema.js';
 import { nextVersion } from '../versions/versions.repository.js';
-
-export type UserRow = Omit<Selectable<UsersTable>, 'field_versions' | 'updated_by_id'>;
-
-export const userColumns = [
-  'users.id',
-  'users.name',
-  'users.first_name',
-  'users.surname',
-  'users.phone',
-  'users.email',
-  'users.password_hash',
-  'users.role',
-  'users.is_active',
-  'users.created_at',
-  'users.updated_at',
-  'users.version',
-] as const;
+import { type UserRow, userColumns } from './user-row.js';
 
 export const userListSpec: ListSpec = {
   columns: {
@@ -53,14 +35,6 @@ export const userPickerSpec: ListSpec = {
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').select(userColumns).where('users.id', '=', id).executeTakeFirst();
-}
-
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .select(userColumns)
-    .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email.toLowerCase()))
-    .executeTakeFirst();
 }
 
 export async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
@@ -130,4 +104,42 @@ export async function updateUser(
     .set({ version: nextVersion, ...changes, updated_at: now })
     .where('id', '=', id)
     .execute();
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .select(userColumns)
+    .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+}
+
+/** The active users among these ids, with their names. */
+export async function activeUsersAmong(db: Db, ids: number[]): Promise<{ id: number; name: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('id', 'in', ids)
+    .where('is_active', '=', 1)
+    .execute();
+}
+
+/** Names of these users, active or not (mentions show a colleague by their current name). */
+export async function userNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** An active user by name or e-mail, case-insensitively (an import's "Assigned To" cell). */
+export async function findActiveUserByNameOrEmail(db: Db, value: string) {
+  const key = foldCase(value.trim());
+  return db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('is_active', '=', 1)
+    .where((eb) => eb.or([eb(eb.fn('lower', ['name']), '=', key), eb(eb.fn('lower', ['email']), '=', key)]))
+    .orderBy('id')
+    .executeTakeFirst();
 }

@@ -1,12 +1,12 @@
-import { changePasswordSchema, createUserSchema, updateProfileSchema, updateUserSchema } from '@crm/domain';
+import { createUserSchema, updateProfileSchema, updateUserSchema } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { caller, requireAdmin } from '../../lib/caller.js';
 import { replyWithPage } from '../../lib/list-reply.js';
-import { errors, listQuerystring } from '../../lib/schemas.js';
-import { caller, requireAdmin } from '../../plugins/auth.js';
+import { errors, idParams, listQuerystring } from '../../lib/schemas.js';
 import { editBody, expectedVersion, withETag } from '../versions/versions.service.js';
-import { idParams, userResponse, userSummaryResponse } from './users.schemas.js';
+import { userResponse, userSummaryResponse } from './users.schemas.js';
 import * as users from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -37,7 +37,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       preHandler: requireAdmin,
       schema: { tags: ['users'], body: createUserSchema, response: { 201: userResponse, ...errors } },
     },
-    async (request, reply) => reply.code(201).send(await users.createUser(ctx, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await users.createUserFor(ctx, caller(request), request.body)),
   );
 
   app.put(
@@ -83,18 +84,5 @@ export const usersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => ({ user: await users.updateProfile(ctx, caller(request), request.body) }),
-  );
-
-  app.put(
-    '/users/change-password',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Change the signed-in user’s password; ends every session and answers a fresh token',
-        body: changePasswordSchema,
-        response: { 200: z.object({ message: z.string(), token: z.string() }), ...errors },
-      },
-    },
-    async (request) => users.changePassword(ctx, caller(request), request.body, request.ip),
   );
 };

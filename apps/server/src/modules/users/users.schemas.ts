@@ -1,4 +1,4 @@
-import { ID_MAX, ROLES } from '@crm/domain';
+import { ROLES } from '@crm/domain';
 import { z } from 'zod';
 
 /** What the API may answer about a user: the password hash never leaves the server. */
@@ -17,11 +17,3 @@ export const userResponse = z.object({
 });
 
 export const userSummaryResponse = z.object({ id: z.number(), name: z.string() });
-
-export const idParams = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a number' })
-    .int()
-    .positive({ error: 'id must be a positive number' })
-    .max(ID_MAX, { error: 'id must be a positive number' }),
-});

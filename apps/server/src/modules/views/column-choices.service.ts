@@ -1,8 +1,8 @@
 import { type ColumnChoice, VIEW_LISTS, type ViewList } from '@crm/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { Actor } from '../../lib/actor.js';
 import { nowIso } from '../../lib/time.js';
-import type { Authenticated } from '../auth/auth.service.js';
 import { columnChoicesOf, deleteColumnChoice, upsertColumnChoice } from './column-choices.repository.js';
 
 const storedColumns = z.array(z.string());
@@ -13,7 +13,7 @@ export interface ListColumns {
 }
 
 /** The caller's column choice for every list they have chosen for; the others show every column. */
-export async function listColumnChoices(ctx: AppContext, actor: Authenticated): Promise<ListColumns[]> {
+export async function listColumnChoices(ctx: AppContext, actor: Actor): Promise<ListColumns[]> {
   const rows = await columnChoicesOf(ctx.db, actor.user.id);
   return rows.flatMap((row) => {
     const columns = storedColumns.safeParse(JSON.parse(row.columns));
@@ -25,7 +25,7 @@ export async function listColumnChoices(ctx: AppContext, actor: Authenticated): 
 /** Keeps the caller's choice for a list; null goes back to every column. */
 export async function chooseColumns(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   list: ViewList,
   choice: ColumnChoice,
 ): Promise<{ list: ViewList; columns: string[] | null }> {

@@ -2,9 +2,9 @@ import { columnChoiceSchema, saveViewSchema, updateViewSchema, VIEW_LISTS } from
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { errors } from '../../lib/schemas.js';
-import { caller } from '../../plugins/auth.js';
-import { idParams } from '../users/users.schemas.js';
+import { caller } from '../../lib/caller.js';
+import { errors, idParams } from '../../lib/schemas.js';
+
 import { chooseColumns, listColumnChoices } from './column-choices.service.js';
 import { viewResponse, viewsQuery } from './views.schemas.js';
 import * as views from './views.service.js';

@@ -7,15 +7,15 @@ import {
 } from '@crm/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { Actor } from '../../lib/actor.js';
 import { forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import type { Authenticated } from '../auth/auth.service.js';
 import { deleteView, findView, insertView, updateView, type ViewRow, viewsFor } from './views.repository.js';
 import type { viewResponse } from './views.schemas.js';
 
 type View = z.output<typeof viewResponse>;
 
-function toView(row: ViewRow, actor: Authenticated): View {
+function toView(row: ViewRow, actor: Actor): View {
   // A state saved by an older version reads with today's defaults rather than failing.
   const parsed = listViewStateSchema.safeParse(JSON.parse(row.state));
   return {
@@ -32,30 +32,30 @@ function toView(row: ViewRow, actor: Authenticated): View {
 }
 
 /** A view the caller may open: their own, or a shared one. Another person's private view is refused. */
-async function readableView(ctx: AppContext, actor: Authenticated, id: number): Promise<ViewRow> {
+async function readableView(ctx: AppContext, actor: Actor, id: number): Promise<ViewRow> {
   const row = await findView(ctx.db, id);
   if (!row) throw notFound(m.notFound);
   if (row.user_id !== actor.user.id && row.shared !== 1) throw forbidden(m.private);
   return row;
 }
 
-async function ownView(ctx: AppContext, actor: Authenticated, id: number): Promise<ViewRow> {
+async function ownView(ctx: AppContext, actor: Actor, id: number): Promise<ViewRow> {
   const row = await readableView(ctx, actor, id);
   if (row.user_id !== actor.user.id) throw forbidden(m.notOwner);
   return row;
 }
 
-export async function listViews(ctx: AppContext, actor: Authenticated, list: ViewList): Promise<View[]> {
+export async function listViews(ctx: AppContext, actor: Actor, list: ViewList): Promise<View[]> {
   return (await viewsFor(ctx.db, actor.user.id, list)).map((row) => toView(row, actor));
 }
 
-export async function getView(ctx: AppContext, actor: Authenticated, id: number): Promise<View> {
+export async function getView(ctx: AppContext, actor: Actor, id: number): Promise<View> {
   return toView(await readableView(ctx, actor, id), actor);
 }
 
 export async function saveView(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   input: z.output<typeof saveViewSchema>,
 ): Promise<View> {
   const at = nowIso();
@@ -73,7 +73,7 @@ export async function saveView(
 
 export async function changeView(
   ctx: AppContext,
-  actor: Authenticated,
+  actor: Actor,
   id: number,
   input: z.output<typeof updateViewSchema>,
 ): Promise<View> {
@@ -87,7 +87,7 @@ export async function changeView(
   return getView(ctx, actor, id);
 }
 
-export async function removeView(ctx: AppContext, actor: Authenticated, id: number): Promise<void> {
+export async function removeView(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   await ownView(ctx, actor, id);
   await deleteView(ctx.db, id);
 }

@@ -1,24 +1,17 @@
 import { authMessages } from '@crm/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
-import { forbidden } from '../lib/http-errors.js';
-import { type Authenticated, authenticate } from '../modules/auth/auth.service.js';
+import type { Actor } from './actor.js';
+import { forbidden } from './http-errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth: Authenticated | undefined;
+    /** Set by the authentication hook of the secured scope (modules/auth/auth-hook.ts). */
+    auth: Actor | undefined;
   }
 }
 
-/** Every route in a scope that adds this hook needs a valid session. */
-export function authenticationHook(ctx: AppContext) {
-  return async (request: FastifyRequest) => {
-    request.auth = await authenticate(ctx, request.headers.authorization);
-  };
-}
-
 /** The signed-in caller; only valid inside an authenticated scope. */
-export function caller(request: FastifyRequest): Authenticated {
+export function caller(request: FastifyRequest): Actor {
   if (!request.auth) throw new Error('caller() used outside an authenticated scope');
   return request.auth;
 }

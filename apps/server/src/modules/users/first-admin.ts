@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config.js';
-import type { Db } from './db/database.js';
-import { nowIso } from './lib/time.js';
-import { hashPassword } from './modules/auth/password.js';
-import { countUsers, insertUser } from './modules/users/users.repository.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { nowIso } from '../../lib/time.js';
+import { countUsers, insertUser } from './users.repository.js';
 
 /**
  * On an empty database, creates the first admin from CRM_ADMIN_EMAIL / CRM_ADMIN_PASSWORD, or
