@@ -5,19 +5,20 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/database.js';
+import { registerJobHandlers } from './job-handlers.js';
 import { serializerCompiler } from './lib/response-serializer.js';
 import { agenciesRoutes } from './modules/agencies/agencies.routes.js';
+import { agencyStaffRoutes } from './modules/agency-staff/agency-staff.routes.js';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.js';
 import { authenticationHook } from './modules/auth/auth-hook.js';
 import { resolveTokenSecret, TokenSigner } from './modules/auth/token.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
-import { registerTaskDigests } from './modules/digest/digest-job.js';
 import { createEventBus } from './modules/events/create-event-bus.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { downloadRoutes } from './modules/files/download.routes.js';
-import { createFileStore, type FileStore, startTemporarySweeps } from './modules/files/storage/index.js';
+import { createFileStore, type FileStore } from './modules/files/storage/index.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 import { JobRunner } from './modules/jobs/job-runner.js';
 import { mergeRoutes } from './modules/merge/merge.routes.js';
@@ -27,7 +28,6 @@ import { productsRoutes } from './modules/products/products.routes.js';
 import { Hooks } from './modules/records/topics.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { healthRoutes, systemRoutes } from './modules/system/system.routes.js';
-import { startDueSweeps } from './modules/tasks/due-reminders.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { viewsRoutes } from './modules/views/views.routes.js';
@@ -109,26 +109,17 @@ export async function buildApp({
     hooks: new Hooks(),
   };
   subscribeTopics(ctx.hooks);
-  // Modules register their job handlers while they are registered; jobs start once all are.
+  // onClose hooks run last-registered first: the runner stops and hands its running jobs back
+  // before the store and the mailer that jobs use close.
+  if (!files) app.addHook('onClose', () => ctx.files.close());
+  const jobHandlers = registerJobHandlers(ctx, app.log);
+  app.addHook('onClose', async () => jobHandlers.close());
   app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('onClose', async () => ctx.jobs.stop());
-  // onClose hooks run last-registered first: the sweeps stop before the store closes.
-  if (!files) app.addHook('onClose', () => ctx.files.close());
-  const stopSweeps = startTemporarySweeps(ctx.files, app.log);
-  app.addHook('onClose', async () => stopSweeps());
   // Open streams would keep the server from closing; they end first and the browser reconnects.
   app.addHook('preClose', async () => ctx.events.endStreams());
   // Before the database closes (main.ts destroys it once app.close() has run every onClose hook).
   app.addHook('onClose', async () => ctx.events.close());
-  if (config.taskReminderSeconds > 0) {
-    const stop = startDueSweeps(ctx, config.taskReminderSeconds * 1000, (error) =>
-      app.log.error({ err: error }, 'due-task sweep failed'),
-    );
-    app.addHook('onClose', async () => stop());
-  }
-  const digests = registerTaskDigests(ctx, (error) => app.log.error({ err: error }, 'task digest failed'));
-  app.addHook('onReady', async () => digests.start());
-  app.addHook('onClose', async () => digests.stop());
   registerMetrics(app, ctx);
 
   await registerSecurityHeaders(app);
@@ -154,6 +145,7 @@ export async function buildApp({
         await secured.register(dashboardRoutes, { ctx });
         await secured.register(contactsRoutes, { ctx });
         await secured.register(agenciesRoutes, { ctx });
+        await secured.register(agencyStaffRoutes, { ctx });
         await secured.register(productCategoriesRoutes, { ctx });
         await secured.register(productsRoutes, { ctx });
         await secured.register(exportsRoutes, { ctx });

@@ -6,7 +6,6 @@ import { type Config, loadConfig, loadDotEnv } from './config.js';
 import { createDatabase, type Db, sqlitePath } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { withStartupLock } from './db/startup-lock.js';
-import { startCleanup } from './modules/auth/cleanup.js';
 import { resolveTokenSecret } from './modules/auth/token.js';
 import { bootstrapFirstAdmin } from './modules/users/first-admin.js';
 
@@ -92,13 +91,11 @@ async function serve(config: Config, db: Db): Promise<void> {
   const { buildApp } = await import('./app.js');
   const app = await buildApp({ config, db });
   await app.listen({ host: config.host, port: config.port });
-  const stopCleanup = startCleanup(db, config, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    stopCleanup();
     app.log.info({ signal }, 'shutting down');
     const deadline = setTimeout(() => {
       app.log.warn(

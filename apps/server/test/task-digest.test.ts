@@ -2,14 +2,13 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import {
-  DIGEST_JOB,
-  nextDigest,
-  queueNextDigest,
-  registerTaskDigests,
-} from '../src/modules/digest/digest-job.js';
+import { CLEANUP_JOB } from '../src/modules/auth/cleanup.js';
+import { DIGEST_JOB, digestHandler, digestSchedule } from '../src/modules/digest/digest-job.js';
+import { createMailer } from '../src/modules/digest/mailer.js';
 import { JobRunner } from '../src/modules/jobs/job-runner.js';
+import { enqueueJob } from '../src/modules/jobs/jobs.service.js';
 import { call, createContact, leadPayload } from './helpers/contacts.js';
+import { until } from './helpers/server-process.js';
 import { type ReceivedMail, startSmtpSink } from './helpers/smtp-sink.js';
 import { createTask, updateTask } from './helpers/tasks.js';
 import { createTestApp, type SignedIn, signIn, type TestApp } from './helpers/test-app.js';
@@ -45,25 +44,42 @@ afterAll(async () => {
 });
 
 /**
- * Two processes' runners with the digest handler, polling at once. They share one connection: on
- * SQLite a second connection in the same thread would wait synchronously for the first one's lock
- * and never let it go; the claims still interleave at every await, as two processes' would.
+ * Two processes' runners with the digest's schedule, polling at once, as job-handlers.ts sets them
+ * up. They share one connection: on SQLite a second connection in the same thread would wait
+ * synchronously for the first one's lock and never let it go; the claims still interleave at every
+ * await, as two processes' would.
  */
 function twoProcesses() {
-  const onError = (error: unknown) => {
-    throw error;
-  };
+  const settings = t.config.digest as NonNullable<typeof t.config.digest>;
+  const errors: unknown[] = [];
   const runners = [1, 2].map(() => {
-    const jobs = new JobRunner(t.db, { pollMs: 0 });
-    return { jobs, digests: registerTaskDigests({ db: t.db, jobs, config: t.config }, onError) };
+    const mailer = createMailer(settings.smtpUrl, settings.from);
+    const jobs = new JobRunner(t.db, { pollMs: 0, onError: (error) => errors.push(error) });
+    jobs.every(
+      DIGEST_JOB,
+      digestSchedule(settings.hour),
+      digestHandler({ db: t.db, mailer, appUrl: settings.appUrl }),
+    );
+    return { jobs, mailer };
   });
   return {
-    runDue: () => Promise.all(runners.map((runner) => runner.jobs.runDue())),
+    runDue: async () => {
+      await Promise.all(runners.map((runner) => runner.jobs.runDue()));
+      expect(errors).toEqual([]);
+    },
     stop: () => {
-      for (const runner of runners) runner.digests.stop();
+      for (const runner of runners) runner.mailer.close();
     },
   };
 }
+
+/** As if the schedule had last run yesterday and every process had been down at the hour since. */
+const missedToday = () =>
+  t.db
+    .updateTable('job_schedules')
+    .set({ last_slot: `${dayOf(Date.now() - DAY_MS)}T00:00:00.000Z` })
+    .where('kind', '=', DIGEST_JOB)
+    .execute();
 
 const digestJobs = () =>
   t.db
@@ -73,25 +89,28 @@ const digestJobs = () =>
     .orderBy('id')
     .execute();
 
-describe('nextDigest', () => {
-  it("is today at the hour until it has passed, then tomorrow's", () => {
-    const now = Date.parse('2025-03-10T06:59:59.000Z');
-    expect(nextDigest(now, 7)).toEqual({ day: '2025-03-10', runAt: '2025-03-10T07:00:00.000Z' });
-    expect(nextDigest(now + 2000, 7)).toEqual({ day: '2025-03-11', runAt: '2025-03-11T07:00:00.000Z' });
+describe('the digest schedule', () => {
+  it('is each day at DIGEST_HOUR, UTC', () => {
+    expect(digestSchedule(7)).toEqual({ dailyAt: '07:00' });
+    expect(digestSchedule(23)).toEqual({ dailyAt: '23:00' });
   });
 });
 
 describe('the daily task digest', () => {
-  it("is queued once the server is ready, for the next digest hour, under the day's key", async () => {
-    const tomorrow = dayOf(Date.now() + DAY_MS);
-    expect(await digestJobs()).toEqual([
-      {
-        state: 'queued',
-        run_at: `${tomorrow}T00:00:00.000Z`,
-        unique_key: `${DIGEST_JOB}@${tomorrow}`,
-        result: null,
-      },
-    ]);
+  it('is not sent by a fresh server started after the hour: its first digest is the next day', async () => {
+    const processes = twoProcesses();
+    try {
+      await processes.runDue();
+    } finally {
+      processes.stop();
+    }
+    expect(await digestJobs()).toEqual([]);
+    const schedule = await t.db
+      .selectFrom('job_schedules')
+      .selectAll()
+      .where('kind', '=', DIGEST_JOB)
+      .execute();
+    expect(schedule).toEqual([{ kind: DIGEST_JOB, last_slot: `${dayOf(Date.now())}T00:00:00.000Z` }]);
   });
 
   it('mails each user their due and overdue tasks with links, once across two processes, and not to whoever turned it off or has nothing due', {
@@ -117,8 +136,8 @@ describe('the daily task digest', () => {
     expect(off.json()).toMatchObject({ task_digest: false, task_due: true });
     expect(cem.id).toBeGreaterThan(0);
 
-    // Today's digest, due now: what the schedule queued yesterday and the first process back runs.
-    await queueNextDigest(t.db, 0, now - DAY_MS);
+    // Today's digest, missed at the hour: the first process back runs it.
+    await missedToday();
     const processes = twoProcesses();
     try {
       await processes.runDue();
@@ -145,23 +164,43 @@ describe('the daily task digest', () => {
         },
       ]);
 
-      // The same day's digest run again (a second job, a retry) sends nothing more.
-      await queueNextDigest(t.db, 0, now - DAY_MS);
+      // The slot is not enqueued again, and the same day's digest run by a second job (one the
+      // version before the scheduler queued, naming its day) sends nothing more.
+      await processes.runDue();
+      await enqueueJob(t.db, {
+        kind: DIGEST_JOB,
+        payload: { day: today },
+        uniqueKey: `${DIGEST_JOB}@${today}`,
+      });
       await processes.runDue();
       expect(smtp.received).toHaveLength(1);
-      const jobs = await digestJobs();
-      expect(jobs.filter((job) => job.unique_key === `${DIGEST_JOB}@${today}`)).toEqual([
-        expect.objectContaining({ state: 'done', result: JSON.stringify({ sent: 1 }) }),
-        expect.objectContaining({ state: 'done', result: JSON.stringify({ sent: 0 }) }),
+      expect(await digestJobs()).toEqual([
+        {
+          state: 'done',
+          run_at: `${today}T00:00:00.000Z`,
+          unique_key: `${DIGEST_JOB}@${today}T00:00:00.000Z`,
+          result: JSON.stringify({ sent: 1 }),
+        },
+        expect.objectContaining({
+          state: 'done',
+          unique_key: `${DIGEST_JOB}@${today}`,
+          result: JSON.stringify({ sent: 0 }),
+        }),
       ]);
     } finally {
       processes.stop();
     }
   });
 
-  it('is neither queued nor offered without SMTP_URL', async () => {
-    const plain = await createTestApp({ JOBS_POLL_MS: '0' });
+  it('is neither scheduled nor offered without SMTP_URL', async () => {
+    const plain = await createTestApp();
     try {
+      const scheduled = () => plain.db.selectFrom('job_schedules').select('kind').orderBy('kind').execute();
+      // Once the runner's first poll has taken the schedules' first slots.
+      await until('the first slots', async () =>
+        (await scheduled()).some((row) => row.kind === CLEANUP_JOB) ? true : undefined,
+      );
+      expect((await scheduled()).map((row) => row.kind)).not.toContain(DIGEST_JOB);
       const jobs = await plain.db.selectFrom('jobs').select('id').where('kind', '=', DIGEST_JOB).execute();
       expect(jobs).toEqual([]);
       const res = await call(plain, 'GET', '/api/config', await signIn(plain));
@@ -212,7 +251,7 @@ describe('the daily task digest', () => {
       dueAt: '2020-01-01T09:00:00.000Z',
       contactId: lead.id,
     });
-    await queueNextDigest(t.db, 0, Date.now() - DAY_MS);
+    await missedToday();
     const app = await buildApp({ config, db: t.db, serveWeb: false, logStream });
     await app.ready();
     try {

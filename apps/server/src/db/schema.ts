@@ -255,6 +255,12 @@ export interface JobsTable {
   updated_at: Timestamp;
 }
 
+/** The last slot each periodic job was enqueued for (modules/jobs/scheduler.ts). */
+export interface JobSchedulesTable {
+  kind: string;
+  last_slot: Timestamp;
+}
+
 export interface ImportsTable {
   id: Generated<number>;
   /** contacts or agencies. */
@@ -408,6 +414,7 @@ export interface EventLogTable {
 
 export interface Database {
   jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
   imports: ImportsTable;
   import_rows: ImportRowsTable;
   export_log: ExportLogTable;

@@ -9,6 +9,8 @@ import {
   releaseJob,
   saveJobProgress,
 } from './jobs.repository.js';
+import { Scheduler, type SlotPayload } from './scheduler.js';
+import type { Schedule } from './schedules.js';
 
 /** Thrown by ctx.progress when this process no longer holds the job. */
 export class JobLostError extends Error {
@@ -31,6 +33,8 @@ export interface JobContext {
 }
 
 export type JobHandler = (ctx: JobContext) => Promise<unknown>;
+/** A periodic job's handler; `slot` is the start of the slot it runs for (ms since the epoch). */
+export type ScheduledHandler = (ctx: JobContext, slot: number) => Promise<unknown>;
 
 export interface JobRunnerOptions {
   /** How often an idle runner looks for due jobs; 0 runs none in this process. */
@@ -49,6 +53,7 @@ const MAX_BACKOFF_MS = 5 * 60_000;
 export class JobRunner {
   readonly workerId: string;
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly scheduler: Scheduler;
   private readonly leaseMs: number;
   private readonly concurrency: number;
   private readonly running = new Map<number, { controller: AbortController; done: Promise<void> }>();
@@ -65,10 +70,17 @@ export class JobRunner {
     this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     this.leaseMs = options.leaseMs ?? 60_000;
     this.concurrency = options.concurrency ?? 2;
+    this.scheduler = new Scheduler(db, (error) => options.onError?.(error, undefined));
   }
 
   register(kind: string, handler: JobHandler): void {
     this.handlers.set(kind, handler);
+  }
+
+  /** Runs `kind` once per slot of `schedule` across every process; see jobs.service.ts. */
+  every(kind: string, schedule: Schedule, handler: ScheduledHandler): void {
+    this.scheduler.add(kind, schedule);
+    this.register(kind, (ctx) => handler(ctx, Date.parse((ctx.job.payload as SlotPayload).slot)));
   }
 
   start(): void {
@@ -91,8 +103,12 @@ export class JobRunner {
     await Promise.all([...this.running.values()].map((r) => r.done));
   }
 
-  /** Claims and runs due jobs until none is left or all slots are busy; resolves when they finish. */
+  /**
+   * Enqueues the schedules' due slots, then claims and runs due jobs until none is left or this
+   * process runs as many as its concurrency allows; resolves when they finish.
+   */
   async runDue(): Promise<void> {
+    await this.scheduler.enqueueDue(Date.now());
     while (!this.stopping && this.running.size < this.concurrency) {
       const job = await this.claim();
       if (!job) break;
@@ -114,6 +130,7 @@ export class JobRunner {
     }
     this.polling = (async () => {
       try {
+        await this.scheduler.enqueueDue(Date.now());
         do {
           this.pollAgain = false;
           while (!this.stopping && this.running.size < this.concurrency) {

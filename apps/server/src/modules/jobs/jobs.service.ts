@@ -6,7 +6,11 @@
  *   enqueueJob(db, { kind, payload, actorId?, runAt?, maxAttempts?, uniqueKey? }) → id | undefined
  *       Queues a job; pass a transaction to queue it with the rows that need it. With a uniqueKey,
  *       answers undefined while a job with that key is still queued or running (periodic jobs).
- *   runner.register(kind, handler)   in the feature's module setup, before the runner starts
+ *   runner.register(kind, handler)   in job-handlers.ts (every handler of the app is registered
+ *                                    there), before the runner starts
+ *   runner.every(kind, schedule, handler(ctx, slot))
+ *                                    a periodic job, also in job-handlers.ts: one job per slot of
+ *                                    the schedule across every process (below)
  *   runner.wake()                    after enqueueing in a request, to start at once
  *   getJob(db, id) → JobView         what a progress screen reads (no state lives in memory)
  *   cancelJob(db, id)                from jobs.repository
@@ -23,6 +27,23 @@
  * A handler that throws is retried with backoff until maxAttempts (default 3), then failed. A job
  * whose process died is claimed again once its lease (default 60 s) expires, and resumes from its
  * checkpoint. A runner that stops gracefully hands its running jobs back at once.
+ *
+ * Schedules. `schedule` is an interval in milliseconds or `{ dailyAt: 'HH:MM' }` (UTC); its slots
+ * start at the multiples of the interval since the epoch, or each day at that time. The runner's
+ * poll enqueues the slot of the moment once its start has passed (the next start is kept in
+ * memory, so most polls ask the database nothing), under the unique key `kind@slot` and with
+ * payload `{ slot }`; the handler gets the slot's start as its second argument. Each slot is
+ * enqueued once across all processes and machines: `job_schedules` holds each kind's last slot and
+ * only the process whose conditional UPDATE advances it inserts the job, in the same transaction
+ * (the jobs' unique key alone would let a process enqueue a slot again once its job is done).
+ *   - An interval runs the slot it is in at once when no process has run it yet (a server starts).
+ *   - A daily time's first slot is its next occurrence: a fresh install does not send today's
+ *     digest because it started after the hour. After that, a slot missed while no process ran is
+ *     run by the first one back.
+ *   - Only the slot of the moment is enqueued: many missed slots run once, not once each.
+ * A slot's job is retried like any job; a slot that fails for good is not run again, the next slot
+ * is. Schedules run only in processes that run jobs (JOBS_POLL_MS > 0), and a handler must bear
+ * running while the previous slot's job still runs.
  */
 import type { Db } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';

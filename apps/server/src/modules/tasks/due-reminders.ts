@@ -5,8 +5,8 @@ import { nowIso } from '../../lib/time.js';
 import type { AudiencedEvent } from '../events/event-types.js';
 import { enqueueJob } from '../jobs/jobs.service.js';
 import { notify } from '../notifications/notifications.service.js';
+import { taskEvent } from './task-events.js';
 import { claimDueTasks } from './tasks.repository.js';
-import { taskEvent } from './tasks.service.js';
 
 const BATCH = 200;
 
@@ -52,11 +52,11 @@ export async function sendDueReminders(ctx: Pick<AppContext, 'db' | 'events'>): 
 }
 
 export const DUE_JOB = 'task-due';
-
-/** The due-reminder pass is a job of the shared queue: whichever process claims it runs it, once. */
-export function registerDueReminders(ctx: Pick<AppContext, 'db' | 'events' | 'jobs'>): void {
-  ctx.jobs.register(DUE_JOB, async () => ({ notified: await sendDueReminders(ctx) }));
-}
+/**
+ * The same pass, now and then (TASK_REMINDER_SECONDS), for what a queued pass could not do: a job
+ * that failed for good, tasks written by other means.
+ */
+export const DUE_SWEEP_JOB = 'task-due-sweep';
 
 /**
  * Queues the pass for the moment a task falls due, inside the transaction that set its due time.
@@ -64,25 +64,4 @@ export function registerDueReminders(ctx: Pick<AppContext, 'db' | 'events' | 'jo
  */
 export async function queueDueReminder(db: Db, dueAt: string): Promise<void> {
   await enqueueJob(db, { kind: DUE_JOB, runAt: dueAt, uniqueKey: `${DUE_JOB}@${dueAt}` });
-}
-
-/**
- * A sweep, now and then, for what a queued pass could not do (a job that failed for good, tasks
- * written by other means): each process asks the queue for one, the unique key lets only one wait
- * at a time, and the queue runs it in one process. The timer holds no state; the rows do.
- */
-export function startDueSweeps(
-  ctx: Pick<AppContext, 'db' | 'jobs'>,
-  everyMs: number,
-  onError: (error: unknown) => void,
-) {
-  const timer = setInterval(() => {
-    enqueueJob(ctx.db, { kind: DUE_JOB, uniqueKey: `${DUE_JOB}-sweep` })
-      .then((id) => {
-        if (id !== undefined) ctx.jobs.wake();
-      })
-      .catch(onError);
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

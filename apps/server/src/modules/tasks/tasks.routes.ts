@@ -5,7 +5,6 @@ import type { AppContext } from '../../context.js';
 import { caller } from '../../lib/caller.js';
 import { compiledResponse } from '../../lib/response-serializer.js';
 import { errors } from '../../lib/schemas.js';
-import { registerDueReminders } from './due-reminders.js';
 import { myTasksQuery, summaryQuery, taskResponse, taskSummaryResponse } from './tasks.schemas.js';
 import * as tasks from './tasks.service.js';
 
@@ -15,7 +14,6 @@ const taskParams = z.object({
 
 export const tasksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['tasks'];
-  registerDueReminders(ctx);
 
   app.get(
     '/tasks',

@@ -16,25 +16,18 @@ export function createFileStore(
   return new S3FileStore(config.s3);
 }
 
+export const TEMPORARIES_JOB = 'upload-temporaries-sweep';
+
 /**
- * Removes the temporaries of uploads that a killed process left behind: at start, then every hour,
- * in every server process. Only those older than an upload can take are removed, since other
- * processes and instances may be uploading right now; two processes sweeping at once both find
- * the same stale objects, and deleting one twice is harmless.
+ * Removes the temporaries of uploads that a killed process left behind; a scheduled job, every
+ * STALE_TEMPORARY_MS. Only those older than an upload can take are removed, since other processes
+ * and instances may be uploading right now. Answers how many it removed.
  */
-export function startTemporarySweeps(
+export async function sweepStaleTemporaries(
   store: FileStore,
-  log: { info: (fields: object, message: string) => void; error: (fields: object, message: string) => void },
-): () => void {
-  const sweep = () =>
-    store.sweepTemporaries(new Date(Date.now() - STALE_TEMPORARY_MS)).then(
-      (removed) => {
-        if (removed > 0) log.info({ removed }, 'removed the temporaries of interrupted uploads');
-      },
-      (error: unknown) => log.error({ err: error }, 'sweeping the temporaries of interrupted uploads failed'),
-    );
-  void sweep();
-  const timer = setInterval(() => void sweep(), STALE_TEMPORARY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  log: { info: (fields: object, message: string) => void },
+): Promise<number> {
+  const removed = await store.sweepTemporaries(new Date(Date.now() - STALE_TEMPORARY_MS));
+  if (removed > 0) log.info({ removed }, 'removed the temporaries of interrupted uploads');
+  return removed;
 }

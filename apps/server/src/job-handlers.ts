@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from './context.js';
+import { CLEANUP_EVERY_MS, CLEANUP_JOB, deleteExpired } from './modules/auth/cleanup.js';
+import { DIGEST_JOB, digestHandler, digestSchedule } from './modules/digest/digest-job.js';
+import { createMailer } from './modules/digest/mailer.js';
+import { STALE_TEMPORARY_MS, sweepStaleTemporaries, TEMPORARIES_JOB } from './modules/files/storage/index.js';
+import { importJobHandlers } from './modules/imports/import-jobs.js';
+import { DUE_JOB, DUE_SWEEP_JOB, sendDueReminders } from './modules/tasks/due-reminders.js';
+
+/**
+ * Every job this app runs, and every schedule, in one place: the modules export their handlers and
+ * only this file hands them to the runner (see modules/jobs/jobs.service.ts). Called once by app.ts,
+ * before the runner starts; answers what must close once the runner has stopped.
+ */
+export function registerJobHandlers(ctx: AppContext, log: FastifyBaseLogger): { close: () => void } {
+  const { jobs, config } = ctx;
+  for (const [kind, handler] of Object.entries(importJobHandlers(ctx))) jobs.register(kind, handler);
+  const dueReminders = async () => ({ notified: await sendDueReminders(ctx) });
+  jobs.register(DUE_JOB, dueReminders);
+
+  jobs.every(CLEANUP_JOB, CLEANUP_EVERY_MS, async () => deleteExpired(ctx.db, config));
+  jobs.every(TEMPORARIES_JOB, STALE_TEMPORARY_MS, async () => ({
+    removed: await sweepStaleTemporaries(ctx.files, log),
+  }));
+  if (config.taskReminderSeconds > 0) {
+    jobs.every(DUE_SWEEP_JOB, config.taskReminderSeconds * 1000, dueReminders);
+  }
+  // Without SMTP settings there is no digest: no handler, no schedule, nothing sent.
+  if (!config.digest) return { close: () => {} };
+  const { smtpUrl, from, appUrl, hour } = config.digest;
+  const mailer = createMailer(smtpUrl, from);
+  jobs.every(DIGEST_JOB, digestSchedule(hour), digestHandler({ db: ctx.db, mailer, appUrl }));
+  return { close: () => mailer.close() };
+}
