@@ -11,9 +11,9 @@ import {
 import {
   contactListSpec,
   countContacts,
-  findContact,
   listContacts,
-} from '../apps/server/src/modules/contacts/contacts.repository.js';
+} from '../apps/server/src/modules/contacts/contact-list.repository.js';
+import { findContact } from '../apps/server/src/modules/contacts/contacts.repository.js';
 import { parseContactType } from '../apps/server/src/modules/contacts/contacts.service.js';
 import { recentContactActivity } from '../apps/server/src/modules/dashboard/dashboard.repository.js';
 import { dashboardCharts } from '../apps/server/src/modules/dashboard/dashboard-charts.service.js';

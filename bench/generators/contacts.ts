@@ -13,8 +13,8 @@ import {
 import type { Insertable } from 'kysely';
 import type { ContactsTable } from '../../apps/server/src/db/schema.js';
 import { richTextToPlain, sanitizeRichText } from '../../apps/server/src/lib/sanitize.js';
+import { searchText } from '../../apps/server/src/modules/contacts/contact-columns.js';
 import { poundsToPence } from '../../apps/server/src/modules/contacts/contact-mapper.js';
-import { searchText } from '../../apps/server/src/modules/contacts/contacts.service.js';
 import { insertInBatches, type TableName } from '../lib/database.js';
 import type { Rng } from '../lib/prng.js';
 import type { SeedContext, SeedResult } from './context.js';
@@ -161,7 +161,7 @@ function emailFor(
 const maybe = <T>(rng: Rng, probability: number, value: () => T): T | null =>
   rng.chance(probability) ? value() : null;
 
-/** As contacts.service's cleanNotes stores the form's notes: sanitised HTML, or nothing without text. */
+/** As contact-columns' cleanNotes stores the form's notes: sanitised HTML, or nothing without text. */
 function cleanNotes(html: string): string {
   if (html === '') return '';
   const clean = sanitizeRichText(html);

@@ -1,4 +1,9 @@
+import { followUserRename as agenciesFollowUserRename } from './modules/agencies/agency-follows.js';
 import { endSessionsOf } from './modules/auth/session-ends.js';
+import {
+  followUserRename as contactsFollowUserRename,
+  followAgencyRename,
+} from './modules/contacts/contact-follows.js';
 import type { Hooks } from './modules/records/topics.js';
 import type { WriteScope } from './modules/records/write-scope.js';
 
@@ -8,4 +13,7 @@ import type { WriteScope } from './modules/records/write-scope.js';
  */
 export function subscribeTopics(hooks: Hooks<WriteScope>): void {
   hooks.on('user.signed-out', endSessionsOf);
+  hooks.on('user.renamed', contactsFollowUserRename);
+  hooks.on('user.renamed', agenciesFollowUserRename);
+  hooks.on('agency.renamed', followAgencyRename);
 }

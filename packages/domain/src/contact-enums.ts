@@ -57,6 +57,7 @@ export const contactMessages = {
   agencyNotFound: 'Agency not found',
   assigneeNotFound: 'The chosen user does not exist or is inactive',
   alreadyCustomer: 'This contact is already a customer',
+  assignAdminOnly: 'Only an administrator can assign contacts',
   created: (type: ContactType) => `${type === 'LEAD' ? 'Lead' : 'Customer'} created successfully!`,
   saveFailed: 'Failed to save contact',
   updated: 'Contact updated',

@@ -11,6 +11,17 @@ export interface ListSource<Row> {
   spec: ListSpec;
 }
 
+/**
+ * A whole list as an export reads it from the module that owns it: the same query parsing, scope
+ * and roles as the list screen, its total, its rows' source and how a row reads in the API.
+ */
+export interface ListExport<Row, View> {
+  total: number;
+  source: ListSource<Row>;
+  query: ListQuery;
+  toView: (row: Row) => View;
+}
+
 const SORT_KEY = 'list_stream_sort';
 const ROW_ID = 'list_stream_id';
 

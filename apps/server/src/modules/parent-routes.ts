@@ -12,6 +12,7 @@ import { historyEntryResponse } from './history/history.schemas.js';
 import { noteResponse } from './notes/notes.schemas.js';
 import { addNote, notesOf, setNoteState } from './notes/notes.service.js';
 import type { ParentKind, ParentRef } from './parents.js';
+import { remindOfFileValidity } from './tasks/file-reminders.js';
 import { taskResponse } from './tasks/tasks.schemas.js';
 import { recordTasks } from './tasks/tasks.service.js';
 
@@ -142,7 +143,10 @@ export const parentRoutes: FastifyPluginAsyncZod<ParentRoutesOptions> = async (a
     },
     async (request, reply) => {
       const parent = await parentOf(request.params.id, isAdmin(request));
-      return reply.code(201).send(await uploadFile(ctx, caller(request), parent, request));
+      const file = await uploadFile(ctx, caller(request), parent, request);
+      // A file's validity becomes a task for the record's keeper, due before it passes.
+      await remindOfFileValidity(ctx, caller(request), parent, file);
+      return reply.code(201).send(file);
     },
   );
 

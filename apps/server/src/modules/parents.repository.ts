@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import type { ParentRef } from './parents.js';
+import { PARENT_COLUMN, type ParentRef } from './parents.js';
 
 /** Whether a contact or agency is active; undefined when there is none. */
 export async function recordIsActive(db: Db, parent: ParentRef): Promise<boolean | undefined> {
@@ -18,4 +18,40 @@ export async function parentOfFile(db: Db, fileId: number): Promise<ParentRef | 
   if (row?.contact_id) return { kind: 'contact', id: row.contact_id };
   if (row?.agency_id) return { kind: 'agency', id: row.agency_id };
   return undefined;
+}
+
+type ChildTable = 'notes' | 'files' | 'history';
+
+/**
+ * Hands every row of a child table (notes, files, history) from one record to another and answers
+ * their ids, so that an undo hands exactly those back. Each module calls it for its own table.
+ */
+export async function reparentRows(
+  db: Db,
+  table: ChildTable,
+  kind: ParentRef['kind'],
+  fromId: number,
+  toId: number,
+): Promise<number[]> {
+  const column = PARENT_COLUMN[kind];
+  const rows = await db.selectFrom(table).select('id').where(column, '=', fromId).execute();
+  const ids = rows.map((row) => row.id);
+  if (ids.length > 0) await reparentIds(db, table, kind, ids, toId);
+  return ids;
+}
+
+/** Hands the given rows of a child table to a record (an undone merge gives them back). */
+export async function reparentIds(
+  db: Db,
+  table: ChildTable,
+  kind: ParentRef['kind'],
+  ids: number[],
+  toId: number,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable(table)
+    .set({ [PARENT_COLUMN[kind]]: toId })
+    .where('id', 'in', ids)
+    .execute();
 }

@@ -25,6 +25,7 @@ const agencyColumns = [
   'agencies.created_at',
   'agencies.updated_at',
   'agencies.version',
+  'agencies.merged_into_id',
   'parent.name as parent_name',
   'creator.name as creator_name',
   'creator.email as creator_email',
@@ -209,4 +210,49 @@ export async function refreshCreatorKey(db: Db, userId: number, name: string): P
     .set({ creator_key: foldCase(name) })
     .where('created_by_id', '=', userId)
     .execute();
+}
+
+/** An agency's name and state, for a record linking to it (a contact's agency). */
+export async function agencyNameAndState(
+  db: Db,
+  agencyId: number,
+): Promise<{ name: string; isActive: boolean } | undefined> {
+  const row = await db
+    .selectFrom('agencies')
+    .select(['name', 'is_active'])
+    .where('id', '=', agencyId)
+    .executeTakeFirst();
+  return row ? { name: row.name, isActive: row.is_active === 1 } : undefined;
+}
+
+/** The agencies whose parent this one is. */
+export async function agencyChildIds(db: Db, parentId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('agencies')
+    .select('id')
+    .where('parent_agency_id', '=', parentId)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The ids of an agency's sales representatives. */
+export async function salesRepIdsOf(db: Db, agencyId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('agency_sales_reps')
+    .select('user_id')
+    .where('agency_id', '=', agencyId)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** An agency by its name or e-mail, case-insensitively (the active one first): an import's cell. */
+export async function findAgencyByNameOrEmail(db: Db, value: string) {
+  const key = foldCase(value.trim());
+  return db
+    .selectFrom('agencies')
+    .select(['id', 'name', 'is_active'])
+    .where((eb) => eb.or([eb('name_key', '=', key), eb('email_key', '=', key)]))
+    .orderBy('is_active', 'desc')
+    .orderBy('id')
+    .executeTakeFirst();
 }

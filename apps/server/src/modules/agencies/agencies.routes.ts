@@ -1,4 +1,4 @@
-import { addStaffSchema, agencyFormSchema, bulkIdsSchema, bulkStaffSchema, ID_MAX } from '@crm/domain';
+import { agencyFormSchema, bulkIdsSchema } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -6,25 +6,17 @@ import { caller, requireAdmin } from '../../lib/caller.js';
 import { replyWithPage } from '../../lib/list-reply.js';
 import { compiledResponse } from '../../lib/response-serializer.js';
 import { errors, idParams, listQuerystring } from '../../lib/schemas.js';
-import { addStaff, bulkSetStaff, staffOf, toggleStaff } from '../agency-staff/agency-staff.service.js';
-import { listContactsFor } from '../contacts/contacts.service.js';
 import { parentRoutes } from '../parent-routes.js';
 
 import { editBody, expectedVersion, withETag } from '../versions/versions.service.js';
 import { countActiveAgencies } from './agencies.repository.js';
 import {
-  agencyCustomerResponse,
   agencyDetailResponse,
   agencyDuplicatesResponse,
   agencyResponse,
   bulkResponse,
-  staffResponse,
 } from './agencies.schemas.js';
 import * as agencies from './agencies.service.js';
-
-const staffParams = idParams.extend({
-  staffId: z.coerce.number({ error: 'staffId must be a number' }).int().positive().max(ID_MAX),
-});
 
 export const agenciesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['agencies'];
@@ -71,7 +63,7 @@ export const agenciesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/agencies',
     { schema: { tags, body: agencyFormSchema, response: { 201: agencyDetailResponse, ...errors } } },
     async (request, reply) =>
-      reply.code(201).send(await agencies.createAgency(ctx, caller(request), request.body)),
+      reply.code(201).send(await agencies.createAgencyFor(ctx, caller(request), request.body)),
   );
 
   app.put(
@@ -129,71 +121,6 @@ export const agenciesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     { schema: { tags, params: idParams, response: { 200: agencyDuplicatesResponse, ...errors } } },
     async (request) => agencies.agencyDuplicates(ctx, request.params.id),
   );
-
-  app.get(
-    '/agencies/:id/customers',
-    {
-      schema: {
-        tags,
-        summary: 'The agency’s contacts, a page at a time (same parameters as GET contacts)',
-        params: idParams,
-        querystring: listQuerystring,
-        response: { 200: z.array(agencyCustomerResponse), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await agencies.ensureAgencyExists(ctx, request.params.id);
-      const page = await listContactsFor(ctx, { ...request.query, agencyId: String(request.params.id) });
-      return replyWithPage(reply, page);
-    },
-  );
-
-  app.get(
-    '/agencies/:id/staff',
-    { schema: { tags, params: idParams, response: { 200: z.array(staffResponse), ...errors } } },
-    async (request) => {
-      await agencies.ensureAgencyExists(ctx, request.params.id);
-      return staffOf(ctx, request.params.id);
-    },
-  );
-
-  app.post(
-    '/agencies/:id/staff',
-    {
-      preHandler: requireAdmin,
-      schema: { tags, params: idParams, body: addStaffSchema, response: { 201: staffResponse, ...errors } },
-    },
-    async (request, reply) => {
-      await agencies.ensureAgencyExists(ctx, request.params.id);
-      return reply.code(201).send(await addStaff(ctx, caller(request), request.params.id, request.body));
-    },
-  );
-
-  app.patch(
-    '/agencies/:id/staff/:staffId/toggle',
-    {
-      preHandler: requireAdmin,
-      schema: { tags, params: staffParams, response: { 200: staffResponse, ...errors } },
-    },
-    async (request) => toggleStaff(ctx, caller(request), request.params.id, request.params.staffId),
-  );
-
-  for (const [path, active] of [
-    ['bulk-activate', true],
-    ['bulk-deactivate', false],
-  ] as const) {
-    app.patch(
-      `/agencies/:id/staff/${path}`,
-      {
-        preHandler: requireAdmin,
-        schema: { tags, params: idParams, body: bulkStaffSchema, response: { 200: bulkResponse, ...errors } },
-      },
-      async (request) => {
-        await agencies.ensureAgencyExists(ctx, request.params.id);
-        return bulkSetStaff(ctx, caller(request), request.params.id, request.body.staffIds, active);
-      },
-    );
-  }
 
   await app.register(parentRoutes, {
     ctx,

@@ -56,14 +56,3 @@ export const agencyDuplicatesResponse = z.object({
     z.object({ id: z.number(), name: z.string(), matchedOn: z.array(z.enum(['Email', 'Phone'])) }),
   ),
 });
-
-export const agencyCustomerResponse = z.object({
-  id: z.number(),
-  name: z.string(),
-  surname: z.string(),
-  email: z.string().nullable(),
-  type: z.enum(['LEAD', 'CUSTOMER']),
-  phone: z.string(),
-  createdAt: z.string(),
-  agency: z.object({ id: z.number(), name: z.string() }).nullable(),
-});

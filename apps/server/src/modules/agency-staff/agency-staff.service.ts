@@ -3,13 +3,16 @@ import type { AppContext } from '../../context.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
-import { nowIso } from '../../lib/time.js';
-import { findContact } from '../contacts/contacts.repository.js';
+import { contactBrief } from '../contacts/contact-reads.js';
+import { everyone } from '../events/event-types.js';
 import { type HistoryEntryWrite, insertHistory } from '../history/history.repository.js';
+import { inWrite, type WriteScope } from '../records/write-scope.js';
 import {
   findStaff,
   insertStaff,
   listStaff,
+  moveStaffRows,
+  moveStaffRowsBack,
   type StaffRow,
   setStaffActive,
   staffContactIds,
@@ -35,17 +38,13 @@ function toStaffMember(row: StaffRow): StaffMember {
 
 const statusText = (active: boolean) => (active ? 'ACTIVE' : 'INACTIVE');
 
-/** A staff history entry names the contact it is about (`related_contact_id`). */
-async function recordStaff(
-  ctx: AppContext,
-  agencyId: number,
-  actor: Actor,
-  contactId: number,
-  entry: HistoryEntryWrite,
-  at: string,
-  db = ctx.db,
-): Promise<void> {
-  await insertHistory(db, { kind: 'agency', id: agencyId }, actor.user.id, [entry], at, contactId);
+/**
+ * A staff change is the agency's history (naming the contact it is about, `related_contact_id`),
+ * and the agency's screens hear of it.
+ */
+async function recordStaff(w: WriteScope, agencyId: number, contactId: number, entry: HistoryEntryWrite) {
+  await insertHistory(w.db, { kind: 'agency', id: agencyId }, w.actor.user.id, [entry], w.at, contactId);
+  w.publish({ kind: 'agency', id: agencyId, audience: everyone });
 }
 
 export async function staffOf(ctx: AppContext, agencyId: number): Promise<StaffMember[]> {
@@ -59,36 +58,51 @@ export async function addStaff(
   agencyId: number,
   input: { contactId: number; position: StaffPosition },
 ): Promise<StaffMember> {
-  const contact = await findContact(ctx.db, input.contactId);
-  if (!contact || contact.agency_id !== agencyId || contact.is_active !== 1) {
+  const contact = await contactBrief(ctx.db, input.contactId);
+  if (!contact || contact.agencyId !== agencyId || !contact.isActive) {
     throw badRequest(m.staffContactNotFound, { contactId: m.staffContactNotFound });
   }
   if ((await staffContactIds(ctx.db, agencyId)).includes(input.contactId)) {
     throw conflict(m.staffAlreadyAdded, { contactId: m.staffAlreadyAdded });
   }
-  const at = nowIso();
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  const id = await inWrite(ctx, actor, async (w) => {
     // Two clicks at once both pass the check above; the unique index decides and the other gets 409.
     const staffId = await insertStaff(
-      trx,
+      w.db,
       { agencyId, contactId: input.contactId, position: input.position },
-      at,
+      w.at,
     ).catch((error: unknown) => {
       if (isUniqueViolation(error)) throw conflict(m.staffAlreadyAdded, { contactId: m.staffAlreadyAdded });
       throw error;
     });
-    await recordStaff(
-      ctx,
-      agencyId,
-      actor,
-      input.contactId,
-      { kind: 'staff', field: 'staff', oldValue: null, newValue: `ADDED: ${input.position}` },
-      at,
-      trx,
-    );
+    const newValue = `ADDED: ${input.position}`;
+    await recordStaff(w, agencyId, input.contactId, {
+      kind: 'staff',
+      field: 'staff',
+      oldValue: null,
+      newValue,
+    });
     return staffId;
   });
   return toStaffMember((await findStaff(ctx.db, agencyId, id))!);
+}
+
+async function setStaff(w: WriteScope, agencyId: number, rows: StaffRow[], active: boolean): Promise<void> {
+  await setStaffActive(
+    w.db,
+    rows.map((row) => row.id),
+    active,
+    w.at,
+  );
+  for (const row of rows) {
+    const entry = {
+      kind: 'staff',
+      field: 'staff',
+      oldValue: statusText(!active),
+      newValue: statusText(active),
+    };
+    await recordStaff(w, agencyId, row.contact_id, entry as HistoryEntryWrite);
+  }
 }
 
 export async function toggleStaff(
@@ -99,20 +113,7 @@ export async function toggleStaff(
 ): Promise<StaffMember> {
   const staff = await findStaff(ctx.db, agencyId, staffId);
   if (!staff) throw notFound(m.staffNotFound);
-  const active = staff.is_active !== 1;
-  const at = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
-    await setStaffActive(trx, [staffId], active, at);
-    await recordStaff(
-      ctx,
-      agencyId,
-      actor,
-      staff.contact_id,
-      { kind: 'staff', field: 'staff', oldValue: statusText(!active), newValue: statusText(active) },
-      at,
-      trx,
-    );
-  });
+  await inWrite(ctx, actor, (w) => setStaff(w, agencyId, [staff], staff.is_active !== 1));
   return toStaffMember((await findStaff(ctx.db, agencyId, staffId))!);
 }
 
@@ -128,26 +129,19 @@ export async function bulkSetStaff(
     (row) => staffIds.includes(row.id) && (row.is_active === 1) !== active,
   );
   if (members.length === 0) return { count: 0, message: m.nothingToUpdate };
-  const at = nowIso();
-  await ctx.db.transaction().execute(async (trx) => {
-    await setStaffActive(
-      trx,
-      members.map((row) => row.id),
-      active,
-      at,
-    );
-    for (const row of members) {
-      await recordStaff(
-        ctx,
-        agencyId,
-        actor,
-        row.contact_id,
-        { kind: 'staff', field: 'staff', oldValue: statusText(!active), newValue: statusText(active) },
-        at,
-        trx,
-      );
-    }
-  });
+  await inWrite(ctx, actor, (w) => setStaff(w, agencyId, members, active));
   const verb = active ? 'Activated' : 'Deactivated';
   return { count: members.length, message: `${verb} ${members.length} staff successfully` };
 }
+
+/** A merge hands the merged record's staff places to its survivor (see moveStaffRows). */
+export const moveStaff = (w: WriteScope, kind: 'contact' | 'agency', fromId: number, toId: number) =>
+  moveStaffRows(w.db, kind, fromId, toId);
+
+/** An undone merge puts the staff places back. */
+export const moveStaffBack = (
+  w: WriteScope,
+  kind: 'contact' | 'agency',
+  moved: { staff: number[]; staffDeactivated: number[] },
+  otherId: number,
+) => moveStaffRowsBack(w.db, kind, moved, otherId);

@@ -1,6 +1,7 @@
 import type { ContactType } from '@crm/domain';
 import type { z } from 'zod';
-import type { ContactListRecord, ContactRow } from './contacts.repository.js';
+import type { ContactListRecord } from './contact-list.repository.js';
+import type { ContactRow } from './contacts.repository.js';
 import type { contactListRowResponse, contactResponse } from './contacts.schemas.js';
 
 export type Contact = z.output<typeof contactResponse>;

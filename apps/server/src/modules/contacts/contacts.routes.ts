@@ -11,10 +11,12 @@ import { caller, requireAdmin } from '../../lib/caller.js';
 import { replyWithPage } from '../../lib/list-reply.js';
 import { compiledResponse } from '../../lib/response-serializer.js';
 import { errors, idParams, listQuerystring } from '../../lib/schemas.js';
+import { ensureAgencyExists } from '../agencies/agencies.service.js';
 import { parentRoutes } from '../parent-routes.js';
 
 import { editBody, expectedVersion, withETag } from '../versions/versions.service.js';
 import {
+  agencyCustomerResponse,
   contactDetailResponse,
   contactListRowResponse,
   contactResponse,
@@ -148,6 +150,27 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request) =>
       contacts.assignContact(ctx, caller(request), request.params.id, request.body.assignedToId),
+  );
+
+  app.get(
+    '/agencies/:id/customers',
+    {
+      schema: {
+        tags,
+        summary: 'The agency’s contacts, a page at a time (same parameters as GET contacts)',
+        params: idParams,
+        querystring: listQuerystring,
+        response: { 200: z.array(agencyCustomerResponse), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await ensureAgencyExists(ctx, request.params.id);
+      const page = await contacts.listContactsFor(ctx, {
+        ...request.query,
+        agencyId: String(request.params.id),
+      });
+      return replyWithPage(reply, page);
+    },
   );
 
   await app.register(parentRoutes, {

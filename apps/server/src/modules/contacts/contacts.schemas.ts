@@ -94,3 +94,15 @@ export const activityResponse = z.object({
   oldValue: z.string().nullable(),
   newValue: z.string().nullable(),
 });
+
+/** A row of an agency's Customers tab: its contacts, as GET contacts pages them. */
+export const agencyCustomerResponse = z.object({
+  id: z.number(),
+  name: z.string(),
+  surname: z.string(),
+  email: z.string().nullable(),
+  type: z.enum(['LEAD', 'CUSTOMER']),
+  phone: z.string(),
+  createdAt: z.string(),
+  agency: z.object({ id: z.number(), name: z.string() }).nullable(),
+});

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { isAdmin } from '../../lib/caller.js';
 import { compiledResponse } from '../../lib/response-serializer.js';
 import { errors } from '../../lib/schemas.js';
-import { countContacts } from '../contacts/contacts.repository.js';
+import { countContacts } from '../contacts/contact-reads.js';
 import { activityResponse } from '../contacts/contacts.schemas.js';
 import { recentContactActivity } from './dashboard.repository.js';
 import { dashboardCharts } from './dashboard-charts.service.js';

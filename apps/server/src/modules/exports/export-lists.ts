@@ -1,19 +1,15 @@
+import type { User, UserSummary } from '@crm/domain';
 import { enumLabel, type ListQuery } from '@crm/domain';
 import type { AppContext } from '../../context.js';
-import { parseListQuery } from '../../db/list-query.js';
-import type { ListSource } from '../../db/list-stream.js';
-import type { Actor } from '../../lib/actor.js';
+import type { ListExport, ListSource } from '../../db/list-stream.js';
+import { type Actor, isAdmin } from '../../lib/actor.js';
 import { badRequest } from '../../lib/http-errors.js';
-import { agencyListSource, agencyListSpec } from '../agencies/agencies.repository.js';
-import { ensureAgencyExists, listAgenciesFor, toAgency } from '../agencies/agencies.service.js';
-import { toContactListRow } from '../contacts/contact-mapper.js';
-import { contactListSource, contactListSpec } from '../contacts/contacts.repository.js';
-import { listContactsFor } from '../contacts/contacts.service.js';
-import { productListSource, productListSpec } from '../products/products.repository.js';
-import { listProductsFor, toProductListRow } from '../products/products.service.js';
-import { toUser, toUserSummary } from '../users/user-mapper.js';
-import { userListSource, userListSpec, userPickerSpec } from '../users/users.repository.js';
-import { listUsersFor } from '../users/users.service.js';
+import { agencyListExport, ensureAgencyExists } from '../agencies/agencies.service.js';
+import type { Agency } from '../agencies/agency-mapper.js';
+import type { ContactListRow } from '../contacts/contact-mapper.js';
+import { contactListExport } from '../contacts/contacts.service.js';
+import { type ProductListRow, productListExport } from '../products/products.service.js';
+import { userListExport } from '../users/users.service.js';
 
 export const EXPORT_LISTS = [
   'users',
@@ -47,7 +43,7 @@ export interface PreparedExport {
 
 const status = (active: boolean) => (active ? 'Active' : 'Inactive');
 
-type ContactRow = ReturnType<typeof toContactListRow>;
+type ContactRow = ContactListRow;
 const contactColumns: ExportColumn<ContactRow>[] = [
   { key: 'name', header: 'Name', value: (c) => c.name },
   { key: 'surname', header: 'Surname', value: (c) => c.surname },
@@ -66,7 +62,7 @@ const contactColumns: ExportColumn<ContactRow>[] = [
   { key: 'createdAt', header: 'Created At', value: (c) => c.createdAt },
 ];
 
-type AgencyRow = ReturnType<typeof toAgency>;
+type AgencyRow = Agency;
 const agencyColumns: ExportColumn<AgencyRow>[] = [
   { key: 'name', header: 'Name', value: (a) => a.name },
   { key: 'level', header: 'Level', value: (a) => a.parentAgency?.name ?? null },
@@ -81,7 +77,7 @@ const agencyColumns: ExportColumn<AgencyRow>[] = [
   { key: 'createdAt', header: 'Created At', value: (a) => a.createdAt },
 ];
 
-type ProductRow = ReturnType<typeof toProductListRow>;
+type ProductRow = ProductListRow;
 const productColumns: ExportColumn<ProductRow>[] = [
   { key: 'title', header: 'Title', value: (p) => p.title },
   { key: 'productType', header: 'Product Type', value: (p) => enumLabel(p.productType) },
@@ -94,7 +90,7 @@ const productColumns: ExportColumn<ProductRow>[] = [
   { key: 'createdAt', header: 'Created At', value: (p) => p.createdAt },
 ];
 
-type UserRow = ReturnType<typeof toUser>;
+type UserRow = User;
 const userColumns: ExportColumn<UserRow>[] = [
   { key: 'name', header: 'Name', value: (u) => u.name },
   { key: 'firstName', header: 'First Name', value: (u) => u.firstName },
@@ -106,7 +102,7 @@ const userColumns: ExportColumn<UserRow>[] = [
   { key: 'createdAt', header: 'Created At', value: (u) => u.createdAt },
 ];
 /** Everyone but an admin sees users as names only (the pickers), so that is all they export. */
-const userSummaryColumns: ExportColumn<ReturnType<typeof toUserSummary>>[] = [
+const userSummaryColumns: ExportColumn<UserSummary>[] = [
   { key: 'name', header: 'Name', value: (u) => u.name },
 ];
 
@@ -116,11 +112,21 @@ function listParams(raw: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(raw).filter(([key]) => !FIXED.has(key)));
 }
 
-/** The total the list screen shows for the same query (and its validation, word for word). */
-const totalOf = async (
-  list: (query: Record<string, unknown>) => Promise<{ total: number }>,
-  params: Record<string, unknown>,
-) => (await list({ ...params, limit: '1', offset: '0' })).total;
+/** A list module's export, as the writers take it. */
+function prepared(
+  list: ListExport<unknown, unknown>,
+  columns: ExportColumn<never>[],
+  recorded: boolean,
+): PreparedExport {
+  return {
+    columns,
+    total: list.total,
+    source: list.source as ListSource<unknown>,
+    query: list.query,
+    toRow: list.toView as (record: never) => unknown,
+    recorded,
+  };
+}
 
 export async function prepareExport(
   ctx: AppContext,
@@ -129,20 +135,14 @@ export async function prepareExport(
   raw: Record<string, unknown>,
 ): Promise<PreparedExport> {
   const params = listParams(raw);
-  const unpaged = (query: ListQuery): ListQuery => query;
   switch (list) {
     case 'users': {
-      const admin = actor.user.role === 'admin';
-      const spec = admin ? userListSpec : userPickerSpec;
-      const query = unpaged(parseListQuery(params, spec));
-      return {
-        columns: (admin ? userColumns : userSummaryColumns) as ExportColumn<never>[],
-        total: await totalOf((q) => listUsersFor(ctx, actor, q), params),
-        source: userListSource(ctx.db, query, spec) as ListSource<unknown>,
-        query,
-        toRow: (admin ? toUser : toUserSummary) as (record: never) => unknown,
-        recorded: false,
-      };
+      const columns = (isAdmin(actor) ? userColumns : userSummaryColumns) as ExportColumn<never>[];
+      return prepared(
+        (await userListExport(ctx, actor, params)) as ListExport<unknown, unknown>,
+        columns,
+        false,
+      );
     }
     case 'leads':
     case 'customers':
@@ -155,43 +155,25 @@ export async function prepareExport(
           throw badRequest('agencyId must be a positive number');
         await ensureAgencyExists(ctx, agencyId);
       }
-      const query = parseListQuery(params, contactListSpec);
-      const scoped = {
-        ...params,
-        ...(type ? { type } : {}),
-        ...(agencyId ? { agencyId: String(agencyId) } : {}),
-      };
-      return {
-        columns: contactColumns as ExportColumn<never>[],
-        total: await totalOf((q) => listContactsFor(ctx, q), scoped),
-        source: contactListSource(ctx.db, { type, agencyId }, query) as ListSource<unknown>,
-        query,
-        toRow: toContactListRow as (record: never) => unknown,
-        recorded: true,
-      };
+      const contacts = await contactListExport(ctx, params, { type, agencyId });
+      return prepared(
+        contacts as ListExport<unknown, unknown>,
+        contactColumns as ExportColumn<never>[],
+        true,
+      );
     }
-    case 'partners': {
-      const query = parseListQuery(params, agencyListSpec);
-      return {
-        columns: agencyColumns as ExportColumn<never>[],
-        total: await totalOf((q) => listAgenciesFor(ctx, q), params),
-        source: agencyListSource(ctx.db, query) as ListSource<unknown>,
-        query,
-        toRow: toAgency as (record: never) => unknown,
-        recorded: false,
-      };
-    }
-    case 'products': {
-      const query = parseListQuery(params, productListSpec);
-      return {
-        columns: productColumns as ExportColumn<never>[],
-        total: await totalOf((q) => listProductsFor(ctx, q), params),
-        source: productListSource(ctx.db, query) as ListSource<unknown>,
-        query,
-        toRow: toProductListRow as (record: never) => unknown,
-        recorded: false,
-      };
-    }
+    case 'partners':
+      return prepared(
+        (await agencyListExport(ctx, params)) as ListExport<unknown, unknown>,
+        agencyColumns as ExportColumn<never>[],
+        false,
+      );
+    case 'products':
+      return prepared(
+        (await productListExport(ctx, params)) as ListExport<unknown, unknown>,
+        productColumns as ExportColumn<never>[],
+        false,
+      );
   }
 }
 

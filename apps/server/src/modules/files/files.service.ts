@@ -4,10 +4,11 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import { type Actor, isAdmin } from '../../lib/actor.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/http-errors.js';
-import { nowIso } from '../../lib/time.js';
 import { liveSessionUser } from '../auth/auth.service.js';
 import type { ParentKind, ParentRef } from '../parents.js';
-import { remindOfFileValidity } from '../tasks/file-reminders.js';
+import { reparentIds, reparentRows } from '../parents.repository.js';
+import { parentEvent } from '../records/parent-event.js';
+import { inWrite, type WriteScope } from '../records/write-scope.js';
 import {
   contactIsActive,
   type FileRow,
@@ -116,9 +117,9 @@ export async function uploadFile(
   const name = fields.customFileName?.trim() || file.originalName || 'file';
   if (name.length > 255) throw await fail('customFileName', fileMessages.nameTooLong);
 
-  const id = await commitUpload(ctx, file.storedName, (trx) =>
-    insertFile(
-      trx,
+  const id = await commitUpload(ctx, actor, file.storedName, async (w) => {
+    const fileId = await insertFile(
+      w.db,
       parent,
       {
         name,
@@ -128,10 +129,11 @@ export async function uploadFile(
         validUntil,
         userId: actor.user.id,
       },
-      nowIso(),
-    ),
-  );
-  await remindOfFileValidity(ctx, actor, parent, { id, name, validUntil });
+      w.at,
+    );
+    w.publish(await parentEvent(w.db, parent));
+    return fileId;
+  });
   return toStoredFile(ctx, (await findFile(ctx.db, id))!, actor);
 }
 
@@ -142,13 +144,14 @@ export async function uploadFile(
  */
 async function commitUpload(
   ctx: AppContext,
+  actor: Actor,
   name: string,
-  insertRow: (trx: Db) => Promise<number>,
+  insertRow: (w: WriteScope) => Promise<number>,
 ): Promise<number> {
   let committed = false;
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      const id = await insertRow(trx);
+    return await inWrite(ctx, actor, async (w) => {
+      const id = await insertRow(w);
       await ctx.files.commit(name);
       committed = true;
       return id;
@@ -178,6 +181,15 @@ export async function setFileState(
     throw notFound(fileMessages.notFound);
   }
   await ensureParent(parentId, isAdmin(actor));
-  await setFileActive(ctx.db, fileId, active, actor.user.id, nowIso());
+  await inWrite(ctx, actor, async (w) => {
+    await setFileActive(w.db, fileId, active, actor.user.id, w.at);
+    w.publish(await parentEvent(w.db, { kind, id: parentId }));
+  });
   return toStoredFile(ctx, (await findFile(ctx.db, fileId))!, actor);
 }
+
+/** A merge hands a record's files to its survivor; its undo hands exactly those back. */
+export const moveFiles = (db: Db, kind: ParentKind, fromId: number, toId: number) =>
+  reparentRows(db, 'files', kind, fromId, toId);
+export const moveFilesBack = (db: Db, kind: ParentKind, ids: number[], toId: number) =>
+  reparentIds(db, 'files', kind, ids, toId);

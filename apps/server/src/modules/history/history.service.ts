@@ -1,3 +1,6 @@
+import type { Db } from '../../db/database.js';
+import type { ParentKind } from '../parents.js';
+import { reparentIds, reparentRows } from '../parents.repository.js';
 import type { HistoryEntryWrite } from './history.repository.js';
 
 export type HistoryValue = string | number | boolean | null | undefined;
@@ -21,3 +24,9 @@ export function changedFields(
   }
   return entries;
 }
+
+/** A merge hands a record's history to its survivor; its undo hands exactly those entries back. */
+export const moveHistory = (db: Db, kind: ParentKind, fromId: number, toId: number) =>
+  reparentRows(db, 'history', kind, fromId, toId);
+export const moveHistoryBack = (db: Db, kind: ParentKind, ids: number[], toId: number) =>
+  reparentIds(db, 'history', kind, ids, toId);

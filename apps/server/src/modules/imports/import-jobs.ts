@@ -6,17 +6,14 @@ import type { Actor } from '../../lib/actor.js';
 import { nowIso } from '../../lib/time.js';
 import type { JobContext, JobHandler } from '../jobs/job-runner.js';
 import { importFinished, notify } from '../notifications/notifications.service.js';
-import { findUserById } from '../users/users.repository.js';
-import { AgencyImportPlanner } from './agency-import.js';
-import {
-  type ContactImportOptions,
-  ContactImportPlanner,
-  type ImportPlanner,
-  type RowPlan,
-} from './contact-import.js';
+import { inWrite } from '../records/write-scope.js';
+import { findUserById } from '../users/user-reads.js';
 import type { Mapping } from './import-fields.js';
 import { type ImportFormat, type OpenFile, readRows } from './import-files.js';
+import { importKind } from './import-kinds.js';
+import { type ImportOptions, ImportPlanner, type RowPlan } from './import-planner.js';
 import { previewSummary } from './import-summary.js';
+import { undoRow, writePlanned } from './import-writes.js';
 import {
   addImportCounts,
   deleteImportRows,
@@ -53,16 +50,16 @@ async function actorOf(ctx: AppContext, userId: number): Promise<Actor> {
   return { user, sessionId: '' };
 }
 
-function plannerFor(
-  ctx: AppContext,
-  record: ImportRecord,
-  importer: { id: number; name: string },
-): ImportPlanner {
+function plannerFor(ctx: AppContext, record: ImportRecord, importer: Actor): ImportPlanner {
   const mapping = JSON.parse(record.mapping ?? '[]') as Mapping;
-  const options = JSON.parse(record.options ?? '{}') as Omit<ContactImportOptions, 'type'>;
-  if (record.entity === 'agencies') return new AgencyImportPlanner(ctx.db, mapping, options, importer);
-  const type = (record.contact_type ?? 'LEAD') as ContactImportOptions['type'];
-  return new ContactImportPlanner(ctx.db, mapping, { ...options, type }, importer);
+  const options = JSON.parse(record.options ?? '{}') as Omit<ImportOptions, 'type'>;
+  return new ImportPlanner(
+    ctx.db,
+    importKind(record.entity),
+    mapping,
+    { ...options, type: record.contact_type },
+    importer,
+  );
 }
 
 interface ImportCheckpoint {
@@ -101,8 +98,7 @@ async function processImport(ctx: AppContext, job: JobContext, dryRun: boolean):
   if (!record) return { missing: true };
   const phase = dryRun ? 'preview' : 'run';
   const actor = await actorOf(ctx, record.actor_id);
-  const importer = { id: actor.user.id, name: actor.user.name };
-  const planner = plannerFor(ctx, record, importer);
+  const planner = plannerFor(ctx, record, actor);
   const checkpoint = (job.job.checkpoint as ImportCheckpoint | null) ?? { nextRow: 2, done: 0, errors: 0 };
   if (checkpoint.nextRow === 2 && dryRun) await deleteImportRows(ctx.db, importId, phase);
   const total = record.total_rows ?? null;
@@ -113,11 +109,10 @@ async function processImport(ctx: AppContext, job: JobContext, dryRun: boolean):
     if (batch.length === 0) return;
     const plans = await planner.plan(batch);
     const nextRow = (batch[batch.length - 1]?.rowNumber ?? 0) + 1;
-    const at = nowIso();
     // The batch's records (creates and updates, with their history), its row outcomes, its counts
-    // and the checkpoint commit together or not at all.
-    const committed = await ctx.db.transaction().execute(async (trx) => {
-      const written = dryRun ? [] : await planner.writeBatch(trx, actor, plans, at);
+    // and the checkpoint commit together or not at all; the records' live events leave after.
+    const progress = await inWrite(ctx, actor, async (w) => {
+      if (!dryRun) await writePlanned(w, planner, plans);
       const counts = { created: 0, updated: 0, skipped: 0, errors: 0 };
       for (const plan of plans) {
         if (plan.action === 'create') counts.created++;
@@ -126,16 +121,15 @@ async function processImport(ctx: AppContext, job: JobContext, dryRun: boolean):
         else counts.errors++;
       }
       await insertImportRows(
-        trx,
+        w.db,
         plans.map((plan) => rowRecord(importId, phase, plan)),
       );
-      if (!dryRun) await addImportCounts(trx, importId, counts, at);
-      const progress = { done: done + plans.length, errors: errors + counts.errors };
-      await job.progress({ ...progress, total, checkpoint: { nextRow, ...progress } }, trx);
-      return { written, progress };
+      if (!dryRun) await addImportCounts(w.db, importId, counts, w.at);
+      const reached = { done: done + plans.length, errors: errors + counts.errors };
+      await job.progress({ ...reached, total, checkpoint: { nextRow, ...reached } }, w.db);
+      return reached;
     });
-    ({ done, errors } = committed.progress);
-    ctx.events.publish(...committed.written);
+    ({ done, errors } = progress);
     batch = [];
   };
 
@@ -159,11 +153,12 @@ async function processImport(ctx: AppContext, job: JobContext, dryRun: boolean):
     });
     return { rows: done, errors };
   }
-  const events = await ctx.db.transaction().execute(async (trx) => {
-    await updateImport(trx, importId, { state: 'done', finished_at: at, updated_at: at });
-    return notify(trx, importFinished(record.actor_id, importId, record.filename, done, errors), at);
+  await inWrite(ctx, actor, async (w) => {
+    await updateImport(w.db, importId, { state: 'done', finished_at: at, updated_at: at });
+    w.publish(
+      ...(await notify(w.db, importFinished(record.actor_id, importId, record.filename, done, errors), at)),
+    );
   });
-  ctx.events.publish(...events);
   return { rows: done, errors };
 }
 
@@ -181,7 +176,7 @@ async function undoImport(ctx: AppContext, job: JobContext): Promise<unknown> {
   const record = await findImport(ctx.db, importId);
   if (!record) return { missing: true };
   const actor = await actorOf(ctx, userId);
-  const planner = plannerFor(ctx, record, { id: actor.user.id, name: actor.user.name });
+  const planner = plannerFor(ctx, record, actor);
   const state = (job.job.checkpoint as UndoCheckpoint | null) ?? {
     afterRow: 0,
     done: 0,
@@ -199,30 +194,35 @@ async function undoImport(ctx: AppContext, job: JobContext): Promise<unknown> {
       offset: 0,
     });
     if (rows.length === 0) break;
-    const outcomes: Insertable<ImportRowsTable>[] = [];
-    for (const row of rows) {
-      const outcome = await planner.undoRow(ctx, actor, row);
-      state[
-        outcome.action === 'deactivate' ? 'deactivated' : outcome.kept.length > 0 ? 'kept' : 'restored'
-      ]++;
-      outcomes.push({
-        import_id: importId,
-        phase: 'undo',
-        row_number: row.row_number,
-        action: outcome.action,
-        record_id: row.record_id,
-        label: row.label,
-        errors: null,
-        duplicates: null,
-        changes: JSON.stringify({ restored: outcome.restored, kept: outcome.kept }),
-      });
-    }
-    state.afterRow = rows[rows.length - 1]?.row_number ?? state.afterRow;
-    state.done += rows.length;
-    await ctx.db.transaction().execute(async (trx) => {
-      await insertImportRows(trx, outcomes);
-      await job.progress({ done: state.done, total, errors: state.kept, checkpoint: state }, trx);
+    // The batch's undone records, their outcomes and the checkpoint commit together; the records'
+    // live events leave after.
+    const next = await inWrite(ctx, actor, async (w) => {
+      const reached = { ...state };
+      const outcomes: Insertable<ImportRowsTable>[] = [];
+      for (const row of rows) {
+        const outcome = await undoRow(w, planner, row);
+        reached[
+          outcome.action === 'deactivate' ? 'deactivated' : outcome.kept.length > 0 ? 'kept' : 'restored'
+        ]++;
+        outcomes.push({
+          import_id: importId,
+          phase: 'undo',
+          row_number: row.row_number,
+          action: outcome.action,
+          record_id: row.record_id,
+          label: row.label,
+          errors: null,
+          duplicates: null,
+          changes: JSON.stringify({ restored: outcome.restored, kept: outcome.kept }),
+        });
+      }
+      reached.afterRow = rows[rows.length - 1]?.row_number ?? reached.afterRow;
+      reached.done += rows.length;
+      await insertImportRows(w.db, outcomes);
+      await job.progress({ done: reached.done, total, errors: reached.kept, checkpoint: reached }, w.db);
+      return reached;
     });
+    Object.assign(state, next);
   }
   const at = nowIso();
   const result = { deactivated: state.deactivated, restored: state.restored, kept: state.kept };
@@ -241,8 +241,4 @@ export function importJobHandlers(ctx: AppContext): Record<string, JobHandler> {
     [IMPORT_RUN_JOB]: (job) => withoutFileMap(ctx.db, () => processImport(ctx, job, false)),
     [IMPORT_UNDO_JOB]: (job) => undoImport(ctx, job),
   };
-}
-
-export function registerImportJobs(ctx: AppContext): void {
-  for (const [kind, handler] of Object.entries(importJobHandlers(ctx))) ctx.jobs.register(kind, handler);
 }

@@ -1,4 +1,3 @@
-import { foldCase } from '@crm/domain';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { ImportRowsTable, ImportsTable } from '../../db/schema.js';
@@ -144,72 +143,4 @@ export async function countDuplicates(db: Db, importId: number, phase: string) {
     if (notes.some((n) => n.in === 'database')) inDatabase++;
   }
   return { inFile, inDatabase };
-}
-
-/**
- * Active contacts sharing any of the given duplicate keys. One indexed lookup per key, joined by
- * UNION: written as one OR, SQLite walks every active contact instead (half a second per batch at
- * 100,000 contacts).
- */
-export async function findContactsByKeys(
-  db: Db,
-  keys: { names: string[]; emails: string[]; phones: string[] },
-) {
-  const lookup = (column: 'name_key' | 'email_key' | 'phone', values: string[]) =>
-    db
-      .selectFrom('contacts')
-      .select(['id', 'type', 'name', 'surname', 'email', 'phone', 'name_key', 'email_key'])
-      .where('is_active', '=', 1)
-      .where(column, 'in', values);
-  const branches = [
-    ...(keys.names.length ? [lookup('name_key', keys.names)] : []),
-    ...(keys.emails.length ? [lookup('email_key', keys.emails)] : []),
-    ...(keys.phones.length ? [lookup('phone', keys.phones)] : []),
-  ];
-  const [first, ...rest] = branches;
-  if (!first) return [];
-  return rest
-    .reduce((query, branch) => query.union(branch), first)
-    .orderBy('id')
-    .execute();
-}
-
-/** An agency by its name or e-mail, case-insensitively (the active one first). */
-export async function findAgencyByNameOrEmail(db: Db, value: string) {
-  const key = foldCase(value.trim());
-  return db
-    .selectFrom('agencies')
-    .select(['id', 'name', 'is_active'])
-    .where((eb) => eb.or([eb('name_key', '=', key), eb('email_key', '=', key)]))
-    .orderBy('is_active', 'desc')
-    .orderBy('id')
-    .executeTakeFirst();
-}
-
-/** An active user by name or e-mail, case-insensitively. */
-export async function findActiveUserByNameOrEmail(db: Db, value: string) {
-  const key = foldCase(value.trim());
-  return db
-    .selectFrom('users')
-    .select(['id', 'name'])
-    .where('is_active', '=', 1)
-    .where((eb) => eb.or([eb(eb.fn('lower', ['name']), '=', key), eb(eb.fn('lower', ['email']), '=', key)]))
-    .orderBy('id')
-    .executeTakeFirst();
-}
-
-/** Agencies sharing any of the given e-mail or office number keys. */
-export async function findAgenciesByKeys(db: Db, keys: { emails: string[]; officeNumbers: string[] }) {
-  if (keys.emails.length + keys.officeNumbers.length === 0) return [];
-  return db
-    .selectFrom('agencies')
-    .select(['id', 'name', 'email_key', 'office_number'])
-    .where((eb) =>
-      eb.or([
-        ...(keys.emails.length ? [eb('email_key', 'in', [...new Set(keys.emails)])] : []),
-        ...(keys.officeNumbers.length ? [eb('office_number', 'in', [...new Set(keys.officeNumbers)])] : []),
-      ]),
-    )
-    .orderBy('id')
-    .execute();
 }

@@ -5,7 +5,6 @@ import type { AppContext } from '../../context.js';
 import { caller } from '../../lib/caller.js';
 import { errors, idParams } from '../../lib/schemas.js';
 
-import { registerImportJobs } from './import-jobs.js';
 import * as imports from './imports.service.js';
 
 const settingsBody = z.object({
@@ -78,7 +77,6 @@ const page = z.object({
 
 export const importsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['imports'];
-  registerImportJobs(ctx);
 
   app.post(
     '/imports',

@@ -5,16 +5,12 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors
 import { nowIso } from '../../lib/time.js';
 import { receiveUpload } from '../files/upload-reader.js';
 import { enqueueJob } from '../jobs/jobs.service.js';
-import type { ImportMode, MatchKey } from './contact-import.js';
-import {
-  AGENCY_IMPORT_FIELDS,
-  autoMapping,
-  CONTACT_IMPORT_FIELDS,
-  checkMapping,
-  type Mapping,
-} from './import-fields.js';
+import type { ImportField } from '../records/import-adapter.js';
+import { autoMapping, checkMapping, type Mapping } from './import-fields.js';
 import { fileMessages, formatOf, inspectFile, MAX_IMPORT_BYTES } from './import-files.js';
 import { IMPORT_PREVIEW_JOB, IMPORT_RUN_JOB, IMPORT_UNDO_JOB, openStored } from './import-jobs.js';
+import { type ImportEntity, importKind } from './import-kinds.js';
+import type { ImportMode, MatchKey } from './import-planner.js';
 import type { PreviewSummary } from './import-summary.js';
 import {
   findImport,
@@ -40,8 +36,8 @@ export const importMessages = {
   alreadyRun: 'This import has already run; upload the file again to import it once more',
 } as const;
 
-const FIELDS = { contacts: CONTACT_IMPORT_FIELDS, agencies: AGENCY_IMPORT_FIELDS } as const;
-type Entity = keyof typeof FIELDS;
+type Entity = ImportEntity;
+const fieldsOf = (entity: string) => importKind(entity).fields as ImportField[];
 
 export interface ImportSettings {
   mapping: Mapping;
@@ -91,7 +87,7 @@ export function importView(record: ImportRecord) {
     user: { id: record.actor_id, name: record.actor_name },
     columns: file.columns,
     samples: file.samples,
-    fields: FIELDS[record.entity as Entity].map(({ key, label }) => ({ key, label })),
+    fields: fieldsOf(record.entity).map(({ key, label }) => ({ key, label })),
     mapping: JSON.parse(record.mapping ?? '[]') as Mapping,
     options,
     totalRows: record.total_rows ?? 0,
@@ -157,7 +153,7 @@ export async function uploadImport(
       format,
       size: file.size,
       headers: JSON.stringify({ columns: summary.headers, samples: summary.samples }),
-      mapping: JSON.stringify(autoMapping(summary.headers, FIELDS[entity])),
+      mapping: JSON.stringify(autoMapping(summary.headers, fieldsOf(entity))),
       state: 'uploaded',
       total_rows: summary.totalRows,
       actor_id: actor.user.id,
@@ -174,7 +170,7 @@ export async function uploadImport(
 
 function checkSettings(record: ImportRecord, settings: ImportSettings): void {
   const columns = (JSON.parse(record.headers) as { columns: string[] }).columns;
-  const problem = checkMapping(settings.mapping, columns, FIELDS[record.entity as Entity]);
+  const problem = checkMapping(settings.mapping, columns, fieldsOf(record.entity));
   if (problem) throw badRequest(problem, { mapping: problem });
 }
 

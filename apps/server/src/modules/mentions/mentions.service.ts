@@ -2,8 +2,8 @@ import type { Db } from '../../db/database.js';
 import type { AudiencedEvent } from '../events/event-types.js';
 import { notify } from '../notifications/notifications.service.js';
 import type { ParentRef } from '../parents.js';
+import { activeUsersAmong, userNames } from '../users/user-reads.js';
 import { mentionedUserIds, withCurrentNames } from './mentions.js';
-import { activeUsersAmong, userNames } from './mentions.repository.js';
 
 /** Shows every mention in these texts with the user's current name, in one query. */
 export async function showMentions<T extends { content: string }>(db: Db, items: T[]): Promise<T[]> {
@@ -22,7 +22,7 @@ export async function notifyMentions(
   text: string,
   at: string,
 ): Promise<AudiencedEvent[]> {
-  const recipients = await activeUsersAmong(db, mentionedUserIds(html));
+  const recipients = (await activeUsersAmong(db, mentionedUserIds(html))).map((user) => user.id);
   if (recipients.length === 0) return [];
   return notify(
     db,

@@ -1,4 +1,3 @@
-import type { Db } from '../../db/database.js';
 import { conflict } from '../../lib/http-errors.js';
 import type { MergeRow } from './merge.repository.js';
 
@@ -45,25 +44,4 @@ export function refuseEditedFields(edited: string[], labels: Record<string, stri
     `${mergeMessages.editedSince}: ${names.join(', ')}`,
     Object.fromEntries(edited.map((field) => [field, 'Edited since the merge'])),
   );
-}
-
-/** Thrown inside a dry run's transaction so that nothing it wrote is kept. */
-export class DryRunRollback<T> extends Error {
-  constructor(readonly result: T) {
-    super('dry run');
-  }
-}
-
-/** Runs `write` in a transaction; a dry run answers the same result and rolls everything back. */
-export async function inTransaction<T>(db: Db, dryRun: boolean, write: (trx: Db) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const result = await write(trx);
-      if (dryRun) throw new DryRunRollback(result);
-      return result;
-    });
-  } catch (error) {
-    if (error instanceof DryRunRollback) return error.result as T;
-    throw error;
-  }
 }

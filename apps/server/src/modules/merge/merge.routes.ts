@@ -4,9 +4,9 @@ import type { AppContext } from '../../context.js';
 import { caller, requireAdmin } from '../../lib/caller.js';
 import { errors, idParams } from '../../lib/schemas.js';
 
-import { agencyMerges, mergeAgencies, undoAgencyMerge } from './agency-merge.service.js';
-import { contactMerges, mergeContacts, undoContactMerge } from './contact-merge.service.js';
-import { agencyDuplicateGroups, contactDuplicateGroups } from './duplicate-groups.service.js';
+import { agencyDuplicateSpec } from '../agencies/agency-duplicates.js';
+import { contactDuplicateSpec } from '../contacts/contact-duplicates.js';
+import { duplicateGroups } from './duplicate-groups.service.js';
 import {
   agencyGroupsQuery,
   agencyMergeBody,
@@ -19,6 +19,8 @@ import {
   duplicateGroupsResponse,
   mergeEntryResponse,
 } from './merge.schemas.js';
+import { mergeRecords, mergesOfRecord, undoMerge } from './merge.service.js';
+import { agencyMerge, contactMerge } from './merge-kinds.js';
 
 /** Merging two records of one person (admins only), its dry run, and its undo within 30 days. */
 export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -36,7 +38,7 @@ export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: contactMergeResponse, ...errors },
       },
     },
-    async (request) => mergeContacts(ctx, caller(request), request.body),
+    async (request) => mergeRecords(ctx, caller(request), contactMerge, request.body),
   );
 
   app.post(
@@ -51,7 +53,7 @@ export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: contactUndoResponse, ...errors },
       },
     },
-    async (request) => undoContactMerge(ctx, caller(request), request.params.id),
+    async (request) => undoMerge(ctx, caller(request), contactMerge, request.params.id),
   );
 
   app.get(
@@ -60,7 +62,7 @@ export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       preHandler: requireAdmin,
       schema: { tags, params: idParams, response: { 200: z.array(mergeEntryResponse), ...errors } },
     },
-    async (request) => contactMerges(ctx, request.params.id),
+    async (request) => mergesOfRecord(ctx, 'contact', request.params.id),
   );
 
   app.post(
@@ -75,7 +77,7 @@ export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: agencyMergeResponse, ...errors },
       },
     },
-    async (request) => mergeAgencies(ctx, caller(request), request.body),
+    async (request) => mergeRecords(ctx, caller(request), agencyMerge, request.body),
   );
 
   app.post(
@@ -89,7 +91,7 @@ export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: agencyUndoResponse, ...errors },
       },
     },
-    async (request) => undoAgencyMerge(ctx, caller(request), request.params.id),
+    async (request) => undoMerge(ctx, caller(request), agencyMerge, request.params.id),
   );
 
   app.get(
@@ -98,7 +100,7 @@ export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       preHandler: requireAdmin,
       schema: { tags, params: idParams, response: { 200: z.array(mergeEntryResponse), ...errors } },
     },
-    async (request) => agencyMerges(ctx, request.params.id),
+    async (request) => mergesOfRecord(ctx, 'agency', request.params.id),
   );
 
   app.get(
@@ -115,7 +117,19 @@ export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request) => {
       const { rule, ...page } = request.query;
-      return contactDuplicateGroups(ctx, rule, page);
+      return duplicateGroups(
+        ctx,
+        contactDuplicateSpec,
+        rule,
+        (row) => ({
+          id: row.id,
+          type: row.type,
+          name: `${row.name} ${row.surname}`,
+          email: row.email,
+          phone: row.phone,
+        }),
+        page,
+      );
     },
   );
 
@@ -132,7 +146,13 @@ export const mergeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request) => {
       const { rule, ...page } = request.query;
-      return agencyDuplicateGroups(ctx, rule, page);
+      return duplicateGroups(
+        ctx,
+        agencyDuplicateSpec,
+        rule === 'officeNumber' ? 'phone' : rule,
+        (row) => ({ id: row.id, type: null, name: row.name, email: row.email, phone: row.office_number }),
+        page,
+      );
     },
   );
 };

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { agencyResponse } from '../agencies/agencies.schemas.js';
+import { AGENCY_MERGE_FIELDS } from '../agencies/agency-adapter.js';
+import { CONTACT_MERGE_FIELDS } from '../contacts/contact-adapter.js';
 import { contactResponse } from '../contacts/contacts.schemas.js';
-import { AGENCY_MERGE_FIELDS } from './agency-merge.service.js';
-import { CONTACT_MERGE_FIELDS } from './contact-merge.service.js';
 
 const side = z.enum(['survivor', 'other']);
 const id = z.number({ error: 'Choose two records to merge' }).int().positive().max(2_147_483_647);

@@ -1,11 +1,14 @@
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import { type Actor, isAdmin } from '../../lib/actor.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
 import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
-import { nowIso } from '../../lib/time.js';
 import { insertHistory } from '../history/history.repository.js';
 import { notifyMentions, showMentions } from '../mentions/mentions.service.js';
-import type { ParentRef } from '../parents.js';
+import type { ParentKind, ParentRef } from '../parents.js';
+import { reparentIds, reparentRows } from '../parents.repository.js';
+import { parentEvent } from '../records/parent-event.js';
+import { inWrite } from '../records/write-scope.js';
 import { findNote, insertNote, listNotes, type NoteRow, setNoteActive } from './notes.repository.js';
 
 export const NOTE_MAX_CHARACTERS = 1000;
@@ -56,22 +59,21 @@ export async function addNote(
   if (!text) throw badRequest(noteMessages.empty, { content: noteMessages.empty });
   if (text.length > NOTE_MAX_CHARACTERS)
     throw badRequest(noteMessages.tooLong, { content: noteMessages.tooLong });
-  const at = nowIso();
-  const { id, events } = await ctx.db.transaction().execute(async (trx) => {
-    const noteId = await insertNote(trx, parent, actor.user.id, content, at);
-    const mentioned = await notifyMentions(trx, actor.user.id, parent, content, text.slice(0, 300), at);
+  const id = await inWrite(ctx, actor, async (w) => {
+    const noteId = await insertNote(w.db, parent, actor.user.id, content, w.at);
+    w.publish(...(await notifyMentions(w.db, actor.user.id, parent, content, text.slice(0, 300), w.at)));
     if (options.recordInHistory) {
       await insertHistory(
-        trx,
+        w.db,
         parent,
         actor.user.id,
         [{ kind: 'note', field: null, oldValue: null, newValue: text.slice(0, 200) }],
-        at,
+        w.at,
       );
     }
-    return { id: noteId, events: mentioned };
+    w.publish(await parentEvent(w.db, parent));
+    return noteId;
   });
-  ctx.events.publish(...events);
   const [note] = await showMentions(ctx.db, [toNote((await findNote(ctx.db, parent, id))!)]);
   return note!;
 }
@@ -87,7 +89,16 @@ export async function setNoteState(
   if (active && !isAdmin(actor)) throw forbidden(noteMessages.adminOnly);
   const note = await findNote(ctx.db, parent, noteId);
   if (!note || (!note.is_active && !isAdmin(actor))) throw notFound(noteMessages.notFound);
-  await setNoteActive(ctx.db, noteId, active, nowIso());
+  await inWrite(ctx, actor, async (w) => {
+    await setNoteActive(w.db, noteId, active, w.at);
+    w.publish(await parentEvent(w.db, parent));
+  });
   const [updated] = await showMentions(ctx.db, [toNote((await findNote(ctx.db, parent, noteId))!)]);
   return updated!;
 }
+
+/** A merge hands a record's notes to its survivor; its undo hands exactly those back. */
+export const moveNotes = (db: Db, kind: ParentKind, fromId: number, toId: number) =>
+  reparentRows(db, 'notes', kind, fromId, toId);
+export const moveNotesBack = (db: Db, kind: ParentKind, ids: number[], toId: number) =>
+  reparentIds(db, 'notes', kind, ids, toId);

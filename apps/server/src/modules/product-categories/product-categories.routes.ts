@@ -54,7 +54,11 @@ export const productCategoriesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
       schema: { tags, body: categoryCreateSchema, response: { 201: categoryResponse, ...errors } },
     },
     async (request, reply) =>
-      reply.code(201).send(await categories.createCategory(ctx, request.body.name, request.body.parentId)),
+      reply
+        .code(201)
+        .send(
+          await categories.createCategoryFor(ctx, caller(request), request.body.name, request.body.parentId),
+        ),
   );
 
   app.patch(
@@ -82,7 +86,7 @@ export const productCategoriesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
     '/product-categories/:id',
     { preHandler: requireAdmin, schema: { tags, params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await categories.removeCategory(ctx, request.params.id);
+      await categories.removeCategoryFor(ctx, caller(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,20 +1,15 @@
 import { productMessages as m } from '@crm/domain';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
-import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
-import { nowIso } from '../../lib/time.js';
-import { lockVersion } from '../versions/versions.repository.js';
-import { assertFresh, refusingStale, versionColumns } from '../versions/versions.service.js';
+import { notFound } from '../../lib/http-errors.js';
+import { inWrite } from '../records/write-scope.js';
+import { refusingStale } from '../versions/versions.service.js';
+import { createCategory, removeCategory, writeCategory } from './category-write.js';
 import {
   allCategories,
   type CategoryRow,
-  categoryInUse,
   childrenOf,
-  deleteCategory,
   findCategory,
-  insertCategory,
-  updateCategory,
 } from './product-categories.repository.js';
 
 interface CategoryBase {
@@ -72,22 +67,13 @@ export async function getCategory(ctx: AppContext, id: number, includeChildren: 
   return toCategory(row, children);
 }
 
-/** Two levels: groups and their subcategories. A parent must be a top-level group. */
-async function checkParent(db: Db, parentId: number | null, selfId?: number): Promise<void> {
-  if (parentId === null) return;
-  const parent = await findCategory(db, parentId);
-  if (!parent) throw badRequest(m.parentNotFound, { parentId: m.parentNotFound });
-  if (parent.parent_id !== null || parentId === selfId)
-    throw badRequest(m.nestingTooDeep, { parentId: m.nestingTooDeep });
-}
-
-export async function createCategory(
+export async function createCategoryFor(
   ctx: AppContext,
+  actor: Actor,
   name: string,
   parentId: number | null,
 ): Promise<Category> {
-  await checkParent(ctx.db, parentId);
-  const id = await insertCategory(ctx.db, name, parentId, nowIso());
+  const id = await inWrite(ctx, actor, (w) => createCategory(w, name, parentId));
   return getCategory(ctx, id, true);
 }
 
@@ -100,47 +86,12 @@ export async function patchCategory(
 ): Promise<Category> {
   await existing(ctx, id);
   await refusingStale(
-    () =>
-      ctx.db.transaction().execute(async (trx) => {
-        const state = await lockVersion(trx, 'product_categories', id);
-        const row = state && (await findCategory(trx, id));
-        if (!state || !row) throw notFound(m.categoryNotFoundMessage);
-        const changes: { name?: string; parent_id?: number | null; is_active?: number } = {};
-        const changing: string[] = [];
-        if (patch.name !== undefined) {
-          const parentId = patch.parentId ?? row.parent_id;
-          if (parentId !== row.parent_id) {
-            if ((await childrenOf(trx, id)).length > 0)
-              throw badRequest(m.nestingTooDeep, { parentId: m.nestingTooDeep });
-            await checkParent(trx, parentId, id);
-            changing.push('parentId');
-          }
-          if (patch.name !== row.name) changing.push('name');
-          changes.name = patch.name;
-          changes.parent_id = parentId;
-        }
-        if (patch.isActive !== undefined) {
-          changes.is_active = patch.isActive ? 1 : 0;
-          if (changes.is_active !== row.is_active) changing.push('isActive');
-        }
-        assertFresh('category', state, patch.version, changing);
-        if (changing.length === 0) return;
-        await updateCategory(
-          trx,
-          id,
-          { ...changes, ...versionColumns(state, changing, actor.user.id) },
-          nowIso(),
-        );
-      }),
+    () => inWrite(ctx, actor, (w) => writeCategory(w, id, patch)),
     () => getCategory(ctx, id, true),
   );
   return getCategory(ctx, id, true);
 }
 
-/** Refused while products use the category or it still has subcategories: nothing is lost. */
-export async function removeCategory(ctx: AppContext, id: number): Promise<void> {
-  await existing(ctx, id);
-  if ((await childrenOf(ctx.db, id)).length > 0) throw conflict(m.categoryHasChildren);
-  if (await categoryInUse(ctx.db, id)) throw conflict(m.categoryInUse);
-  await deleteCategory(ctx.db, id);
+export async function removeCategoryFor(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  await inWrite(ctx, actor, (w) => removeCategory(w, id));
 }

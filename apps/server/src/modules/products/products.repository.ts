@@ -144,17 +144,3 @@ export async function replaceProductCategories(
       .execute();
   }
 }
-
-export async function setProductsActive(db: Db, ids: number[], active: boolean, at: string): Promise<number> {
-  const result = await db
-    .updateTable('products')
-    .set({ version: nextVersion, is_active: active ? 1 : 0, updated_at: at })
-    .where('id', 'in', ids)
-    .where('is_active', '=', active ? 0 : 1)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-export async function agencyExists(db: Db, id: number): Promise<boolean> {
-  return (await db.selectFrom('agencies').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}

@@ -92,7 +92,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     '/products',
     { schema: { tags, body: productFormSchema, response: { 201: productResponse, ...errors } } },
     async (request, reply) =>
-      reply.code(201).send(await products.createProduct(ctx, caller(request), request.body)),
+      reply.code(201).send(await products.createProductFor(ctx, caller(request), request.body)),
   );
 
   app.put(
@@ -132,7 +132,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
           response: { 200: z.object({ count: z.number(), message: z.string() }), ...errors },
         },
       },
-      async (request) => products.bulkSetProducts(ctx, request.body.ids, active),
+      async (request) => products.bulkSetProducts(ctx, caller(request), request.body.ids, active),
     );
   }
 };

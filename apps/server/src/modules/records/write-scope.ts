@@ -13,6 +13,11 @@ import type { Hooks, Topic, Topics } from './topics.js';
 export interface WriteScope {
   readonly db: Db;
   readonly actor: Actor;
+  /**
+   * The time now. A write reads it once, after it has locked its row, so that on PostgreSQL (where
+   * the lock may wait for another writer) each record's history and update time follow the order
+   * in which the writes really happened.
+   */
   readonly at: string;
   /** Queues events to publish after commit. */
   publish(...events: AudiencedEvent[]): void;
@@ -46,11 +51,12 @@ export async function inWrite<T>(
   const events: AudiencedEvent[] = [];
   try {
     const result = await deps.db.transaction().execute(async (trx) => {
-      const at = nowIso();
       const scope: WriteScope = {
         db: trx,
         actor,
-        at,
+        get at() {
+          return nowIso();
+        },
         publish: (...more) => {
           events.push(...more);
         },

@@ -6,9 +6,9 @@ import { caller } from '../../lib/caller.js';
 import { compiledResponse } from '../../lib/response-serializer.js';
 import { errors } from '../../lib/schemas.js';
 import { agencyDuplicatesResponse } from '../agencies/agencies.schemas.js';
-import { matchAgencyDuplicates } from '../agencies/agencies.service.js';
+import { matchAgencyDuplicates } from '../agencies/agency-duplicates.js';
+import { matchContactDuplicates } from '../contacts/contact-duplicates.js';
 import { duplicateResponse } from '../contacts/contacts.schemas.js';
-import { matchContactDuplicates } from '../contacts/contacts.service.js';
 import {
   agencyDuplicateQuery,
   contactDuplicateQuery,

@@ -1,8 +1,8 @@
 import { FILE_REMINDER_DAYS } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import type { Actor } from '../../lib/actor.js';
-import { activeUsersAmong } from '../mentions/mentions.repository.js';
 import type { ParentRef } from '../parents.js';
+import { activeUsersAmong } from '../users/user-reads.js';
 import { recordKeeper } from './tasks.repository.js';
 import { createTask } from './tasks.service.js';
 
@@ -26,7 +26,7 @@ export async function remindOfFileValidity(
     {
       title: `Renew "${file.name}": valid until ${file.validUntil}`.slice(0, 200),
       dueAt,
-      assigneeId: active ?? actor.user.id,
+      assigneeId: active?.id ?? actor.user.id,
     },
     { record: parent, fileId: file.id },
   );

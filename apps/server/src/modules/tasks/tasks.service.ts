@@ -15,13 +15,14 @@ import { type Actor, isAdmin } from '../../lib/actor.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
 import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
 import { nowIso } from '../../lib/time.js';
-import { findActiveUserName } from '../contacts/contacts.repository.js';
-import { type Audience, type AudiencedEvent, adminsOnly } from '../events/event-types.js';
+import type { AudiencedEvent } from '../events/event-types.js';
 import { type HistoryEntryWrite, insertHistory } from '../history/history.repository.js';
 import { notify } from '../notifications/notifications.service.js';
 import type { ParentRef } from '../parents.js';
 import { recordIsActive } from '../parents.repository.js';
+import { activeUserName as findActiveUserName } from '../users/user-reads.js';
 import { queueDueReminder } from './due-reminders.js';
+import { recordOf, taskEvent } from './task-events.js';
 import {
   countMyTasks,
   findTask,
@@ -80,33 +81,6 @@ export function toTask(row: TaskRow): Task {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
-}
-
-export function recordOf(row: Pick<TaskRow, 'contact_id' | 'agency_id'>): ParentRef | null {
-  if (row.contact_id !== null) return { kind: 'contact', id: row.contact_id };
-  if (row.agency_id !== null) return { kind: 'agency', id: row.agency_id };
-  return null;
-}
-
-/**
- * Who hears that a task changed: everyone who may see its record (an active record is everyone's);
- * on a deactivated record, only the admins (its tasks are hidden from everyone else); without a
- * record, its assignee, its creator and the admins.
- */
-export function taskAudience(
-  row: Pick<TaskRow, 'contact_id' | 'agency_id' | 'record_active' | 'assignee_id' | 'creator_id'>,
-  also: number[] = [],
-): Audience {
-  if (recordOf(row)) return row.record_active === 1 ? { everyone: true } : adminsOnly;
-  return { ...adminsOnly, users: [row.assignee_id, row.creator_id, ...also] };
-}
-
-export function taskEvent(
-  row: Parameters<typeof taskAudience>[0] & { id: number },
-  also: number[] = [],
-): AudiencedEvent {
-  const record = recordOf(row);
-  return { kind: 'task', id: row.id, ...(record ? { record } : {}), audience: taskAudience(row, also) };
 }
 
 /** A task the caller may see: its record's visibility, or for one without, theirs or an admin's. */

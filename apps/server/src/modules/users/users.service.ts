@@ -2,6 +2,7 @@ import type { CreateUser, UpdateProfile, UpdateUser, User, UserSummary } from '@
 import { authMessages, displayName, userMessages } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import { type ListResult, parseListQuery } from '../../db/list-query.js';
+import type { ListExport } from '../../db/list-stream.js';
 import { type Actor, isAdmin } from '../../lib/actor.js';
 import { forbidden, notFound } from '../../lib/http-errors.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -9,8 +10,9 @@ import { inWrite } from '../records/write-scope.js';
 import type { Edit } from '../versions/versions.service.js';
 import { refusingStale } from '../versions/versions.service.js';
 import { toUser, toUserSummary } from './user-mapper.js';
+import type { UserRow } from './user-row.js';
 import { createUser, type UserPatch, writeUser } from './user-write.js';
-import { findUserById, listUsers, userListSpec, userPickerSpec } from './users.repository.js';
+import { findUserById, listUsers, userListSource, userListSpec, userPickerSpec } from './users.repository.js';
 
 /** Admins get full records; everyone else gets id and name, enough for pickers. */
 export async function listUsersFor(
@@ -77,4 +79,21 @@ export async function setUserActive(
 export async function updateProfile(ctx: AppContext, actor: Actor, input: UpdateProfile): Promise<User> {
   await inWrite(ctx, actor, (w) => writeUser(w, actor.user.id, { name: input.name, email: input.email }));
   return toUser((await findUserById(ctx.db, actor.user.id))!);
+}
+
+/** The users list as an export reads it: full records for admins, names for everyone else. */
+export async function userListExport(
+  ctx: AppContext,
+  actor: Actor,
+  params: Record<string, unknown>,
+): Promise<ListExport<UserRow, User | UserSummary>> {
+  const spec = isAdmin(actor) ? userListSpec : userPickerSpec;
+  const query = parseListQuery(params, spec);
+  const { total } = await listUsersFor(ctx, actor, { ...params, limit: '1', offset: '0' });
+  return {
+    total,
+    source: userListSource(ctx.db, query, spec),
+    query,
+    toView: isAdmin(actor) ? toUser : toUserSummary,
+  };
 }

@@ -1,0 +1,238 @@
+import type { ContactType, ListQuery } from '@crm/domain';
+import { foldCase } from '@crm/domain';
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Engine } from '../../db/dialect.js';
+import { listPage } from '../../db/list-page.js';
+import { type ListSpec, likePattern, listConditions } from '../../db/list-query.js';
+import type { ListSource } from '../../db/list-stream.js';
+import { ftsPhrase } from '../../db/trigram-search.js';
+import { contactListColumns, contactsJoined } from './contacts.repository.js';
+
+export type ContactListRecord = Awaited<ReturnType<typeof listContacts>>['rows'][number];
+
+/**
+ * Search matches name with surname, e-mail, phone and agency name. Three or more characters use
+ * the trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL) and match anywhere. One or two
+ * characters match the start of a word of the name, of the e-mail or of the phone digits
+ * (`contacts_prefix`, migration 0008): a substring of two letters is in most of a million rows.
+ */
+function searchCondition(q: string, engine: Engine): Expression<SqlBool> {
+  const needle = foldCase(q.trim());
+  if (engine === 'sqlite') return sql<SqlBool>`contacts.id in (${searchMatches(q)})`;
+  if ([...needle].length < 3) return prefixCondition(needle);
+  return sql<SqlBool>`contacts.search_text like ${likePattern(needle)} escape '\\'`;
+}
+
+/** Only letters, digits and the e-mail's punctuation make words; anything else matches no word. */
+const WORD = /^[\p{L}\p{N}.@\-_+]+$/u;
+
+/** The ids of the contacts a search matches, from its full-text index (SQLite). */
+function searchMatches(q: string): RawBuilder<unknown> {
+  const needle = foldCase(q.trim());
+  if ([...needle].length >= 3) return trigramMatches(needle);
+  if (!WORD.test(needle)) return sql`select rowid from contacts_prefix where false`;
+  return sql`select rowid from contacts_prefix where contacts_prefix match ${`${ftsPhrase(needle)} *`}`;
+}
+
+/** The ids of the contacts whose search text contains `needle` (folded, 3+ characters; SQLite). */
+function trigramMatches(needle: string): RawBuilder<unknown> {
+  return sql`select rowid from contacts_search where contacts_search match ${ftsPhrase(needle)}`;
+}
+
+/**
+ * The search as a test of each row, for walking a sort index when the matches are many (SQLite;
+ * PostgreSQL's planner picks its own way). Three or more characters: the search text contains them,
+ * which is what the trigram index finds. One or two: a word of the name (after a space or an
+ * apostrophe), the e-mail or the phone starts with them. The prefix index splits words at any other
+ * punctuation too, so a word after, say, a bracket is found by the count and the sparse case only.
+ */
+function searchRowCondition(q: string, engine: Engine): Expression<SqlBool> {
+  const needle = foldCase(q.trim());
+  if (engine !== 'sqlite') return searchCondition(q, engine);
+  if ([...needle].length >= 3)
+    return sql<SqlBool>`contacts.search_text like ${likePattern(needle)} escape '\\'`;
+  if (!WORD.test(needle)) return sql<SqlBool>`1 = 0`;
+  const start = needle.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql<SqlBool>`(' ' || replace(contacts.name_key, '''', ' ') like ${`% ${start}%`} escape '\\'
+    or contacts.email_key like ${`${start}%`} escape '\\' or contacts.phone like ${`${start}%`} escape '\\')`;
+}
+
+/** Words of the name, the e-mail and the phone that start with `needle` (PostgreSQL). */
+function prefixCondition(needle: string): Expression<SqlBool> {
+  if (!WORD.test(needle)) return sql<SqlBool>`1 = 0`;
+  const prefix = `'${needle.replace(/['\\]/g, (c) => `\\${c}`)}':*`;
+  return sql<SqlBool>`to_tsvector('simple', contacts.name_key || ' ' || contacts.email_key || ' ' || contacts.phone) @@ to_tsquery('simple', ${prefix})`;
+}
+
+/**
+ * A `contains` filter of 3+ characters on a column that is part of the search text is narrowed by
+ * the trigram index first, so a rare value does not walk a million rows.
+ */
+function containsNarrowing(value: string, engine: Engine): Expression<SqlBool> | undefined {
+  const needle = foldCase(value);
+  if ([...needle].length < 3) return undefined;
+  return engine === 'sqlite'
+    ? sql<SqlBool>`contacts.id in (${trigramMatches(needle)})`
+    : sql<SqlBool>`contacts.search_text like ${likePattern(needle)} escape '\\'`;
+}
+
+/**
+ * The full-text matches a narrowed list's count starts from (SQLite): the search's, else those of
+ * the first `contains` filter the trigram index can narrow; undefined when neither applies.
+ */
+function indexedMatches(query: ListQuery): RawBuilder<unknown> | undefined {
+  if (query.q) return searchMatches(query.q);
+  for (const [name, filter] of Object.entries(query.filters)) {
+    const needle = foldCase(filter.value);
+    if (filter.mode !== 'equals' && contactListSpec.columns[name]?.inSearchText && [...needle].length >= 3)
+      return trigramMatches(needle);
+  }
+  return undefined;
+}
+
+const key = (expr: string, inSearchText = false) =>
+  ({ expr, kind: 'text', ignoreCase: true, folded: true, inSearchText }) as const;
+
+export const contactListSpec: ListSpec = {
+  columns: {
+    name: key('contacts.name_key', true),
+    agency: key('contacts.agency_key', true),
+    email: key('contacts.email_key', true),
+    phone: key('contacts.phone', true),
+    createdBy: key('contacts.owner_key'),
+    assignedTo: key('contacts.assignee_key'),
+    createdAt: { expr: 'contacts.created_at', kind: 'text', isoTime: true, notNull: true },
+    // Not columns of the lists: the dashboard's charts link to lists filtered by them.
+    source: { expr: 'contacts.source', kind: 'text' },
+    // The day of conversion is the conversion's history entry (found by history_recent's range).
+    convertedAt: {
+      expr: 'contacts.id',
+      kind: 'text',
+      inInterval: (start, end) =>
+        sql<SqlBool>`contacts.id in (select contact_id from history where kind = 'conversion' and created_at >= ${start} and created_at < ${end} and contact_id is not null)`,
+    },
+  },
+  search: [],
+  searchCondition,
+  searchRowCondition,
+  containsNarrowing,
+  indexedMatches,
+  idExpr: 'contacts.id',
+  table: 'contacts',
+  defaultSort: { column: 'createdAt', order: 'desc' },
+};
+
+export interface ContactScope {
+  type?: ContactType;
+  agencyId?: number;
+}
+
+/**
+ * Type and active state lead every list index, so they are always constrained. `byMatches` writes
+ * them as `+contacts.type`, which SQLite will not serve from an index: a `contains` filter on
+ * created-by or assigned-to then finds its contacts through the owner or assignee index rather
+ * than walking an index of 700,000 active leads.
+ */
+function scopeConditions(scope: ContactScope, byMatches = false): Expression<SqlBool>[] {
+  const column = (name: string) => sql.raw(`${byMatches ? '+' : ''}contacts.${name}`);
+  const conditions: Expression<SqlBool>[] = [
+    scope.type
+      ? sql<SqlBool>`${column('type')} = ${scope.type}`
+      : sql<SqlBool>`${column('type')} in ('LEAD', 'CUSTOMER')`,
+    sql<SqlBool>`${column('is_active')} = 1`,
+  ];
+  if (scope.agencyId !== undefined) conditions.push(sql<SqlBool>`contacts.agency_id = ${scope.agencyId}`);
+  return conditions;
+}
+
+/**
+ * The unfiltered totals are kept by the contact_counts triggers; a narrowed list (or one agency's
+ * contacts) is counted up to the cap while its matches are found (list-page.ts). A search, or a
+ * `contains` filter the trigram index narrows, reads its matches from its full-text index.
+ */
+export async function listContacts(db: Db, scope: ContactScope, query: ListQuery) {
+  const byUsers = await userNarrowing(db, query);
+  return listPage(db, contactsJoined(db).select(contactListColumns), byUsers.rest, contactListSpec, {
+    conditions: scopeConditions(scope),
+    conditionsByFilters: byUsers.conditions.length > 0 ? scopeConditions(scope, true) : undefined,
+    extra: byUsers.conditions,
+    fullTotal: scope.agencyId === undefined ? () => activeCount(db, scope.type) : undefined,
+  });
+}
+
+/**
+ * A `contains` filter on created-by or assigned-to is answered by the users whose name contains the
+ * text: their contacts are found, counted and sorted newest first through the owner and assignee
+ * indexes (migration 0016) instead of by testing the key of every active contact. The keys are the
+ * users' folded names (kept so on a rename), so the two tests agree, and the filter itself leaves
+ * the query. The database returns the few users whose name may contain the text (a pattern that
+ * leaves to JavaScript every character SQL folds otherwise), from the users_name_lower index alone,
+ * and they are folded here as the keys were: reading all ten thousand users on every request cost
+ * 10 ms. SQL's lower() folds only what foldCase folds too, so folding its result is the same.
+ */
+async function userNarrowing(
+  db: Db,
+  query: ListQuery,
+): Promise<{ conditions: Expression<SqlBool>[]; rest: ListQuery }> {
+  const columns = { createdBy: 'owner_id', assignedTo: 'assigned_to_id' } as const;
+  const conditions: Expression<SqlBool>[] = [];
+  const filters = { ...query.filters };
+  for (const [name, column] of Object.entries(columns)) {
+    const filter = query.filters[name];
+    if (!filter || filter.mode === 'equals') continue;
+    const needle = foldCase(filter.value);
+    const users = await db
+      .selectFrom('users')
+      .select(['id', sql<string>`lower(users.name)`.as('lowered')])
+      .where(
+        sql<SqlBool>`lower(users.name) like ${likePattern(asciiPattern(needle)).replaceAll(ANY, '_')} escape '\\'`,
+      )
+      .execute();
+    const ids = users.filter((user) => foldCase(user.lowered).includes(needle)).map((user) => user.id);
+    conditions.push(sql<SqlBool>`contacts.${sql.raw(column)} in (${sql.join(ids.length > 0 ? ids : [0])})`);
+    delete filters[name];
+  }
+  return { conditions, rest: conditions.length > 0 ? { ...query, filters } : query };
+}
+
+/**
+ * `needle` with every character that SQL's lower() may fold differently from foldCase written as
+ * `_` (any one character): non-ASCII letters, and the i and k that ı, İ and the Kelvin sign fold
+ * to. The pattern then matches every name whose folded form contains the needle, and a few more.
+ */
+function asciiPattern(needle: string): string {
+  return [...needle].map((c) => (c > '\x7f' || c === 'i' || c === 'k' ? ANY : c)).join('');
+}
+
+/** Stands for `_` until the pattern's own `_` are escaped. */
+const ANY = '\u0000';
+
+/** The list's select and conditions, for streaming every matching row (exports). */
+export function contactListSource(
+  db: Db,
+  scope: ContactScope,
+  query: ListQuery,
+): ListSource<ContactListRecord> {
+  return {
+    select: contactsJoined(db).select(contactListColumns),
+    conditions: [...scopeConditions(scope), ...listConditions(db, query, contactListSpec)],
+    spec: contactListSpec,
+  };
+}
+
+/** Active contacts of a type, or of both types, as the contact_counts triggers keep them. */
+async function activeCount(db: Db, type: ContactType | undefined): Promise<number> {
+  let qb = db
+    .selectFrom('contact_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+    .where('is_active', '=', 1);
+  if (type) qb = qb.where('type', '=', type);
+  const { n } = await qb.executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** Active contacts of a type (the dashboard's cards). */
+export function countContacts(db: Db, type: ContactType): Promise<number> {
+  return activeCount(db, type);
+}

@@ -1,0 +1,234 @@
+import type { Db } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
+import type { DuplicateKey } from '../records/duplicate-spec.js';
+import { findByKeys } from '../records/duplicates.repository.js';
+import type { ImportAdapter, ImportRows, RowIssue, TranslatedRow } from '../records/import-adapter.js';
+import type { Mapping } from './import-fields.js';
+
+export type ImportMode = 'create' | 'upsert' | 'update';
+export type MatchKey = 'email' | 'phone' | 'both';
+
+export type DuplicateNote =
+  | { in: 'file'; row: number; on: string[] }
+  | { in: 'database'; id: number; name: string; on: string[] };
+
+export interface RowPlan {
+  rowNumber: number;
+  label: string;
+  action: 'create' | 'update' | 'skip' | 'error';
+  errors: RowIssue[];
+  duplicates: DuplicateNote[];
+  reason?: string;
+  recordId?: number;
+  /** Field by field, what an update changes: [before, after]. */
+  changes?: Record<string, [unknown, unknown]>;
+  /** The version an update was planned against: a change of its fields since is refused. */
+  version?: number;
+  /** The kind's new record, for the run to write. */
+  create?: unknown;
+}
+
+export interface ImportOptions {
+  mode: ImportMode;
+  key: MatchKey;
+  /** Contacts: LEAD or CUSTOMER. */
+  type?: string | null;
+}
+
+interface Draft {
+  rowNumber: number;
+  cells: Record<string, string>;
+  row: TranslatedRow;
+  keys: Map<string, string>;
+}
+
+export const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Plans an import's rows, whatever the record kind: translates each row (the kind's adapter), finds
+ * its duplicates in the file and in the database by the kind's duplicate keys (one lookup per batch,
+ * the same as the forms'), and decides what happens to it. Nothing is written here; the same plan
+ * serves the preview and the run.
+ */
+export class ImportPlanner {
+  readonly rows: ImportRows;
+  /** For each key, the first row of the file that had each value. */
+  private readonly seen = new Map<string, Map<string, number>>();
+
+  constructor(
+    private readonly db: Db,
+    readonly kind: ImportAdapter,
+    private readonly mapping: Mapping,
+    private readonly options: ImportOptions,
+    importer: Actor,
+  ) {
+    this.rows = kind.rows(db, importer, { type: options.type });
+  }
+
+  private get keys(): readonly DuplicateKey<unknown>[] {
+    return this.kind.record.duplicates.keys as readonly DuplicateKey<unknown>[];
+  }
+
+  /** The mapped, non-empty cells of a row by field. */
+  private cells(values: string[]): Record<string, string> {
+    const out: Record<string, string> = {};
+    this.mapping.forEach((field, index) => {
+      const value = values[index]?.trim();
+      if (field && value) out[field] = value;
+    });
+    return out;
+  }
+
+  private keysOf(cells: Record<string, string>): Map<string, string> {
+    const fields = this.rows.keyFields(cells);
+    const keys = new Map<string, string>();
+    for (const key of this.keys) {
+      const value = key.of(fields);
+      if (value) keys.set(key.name, value);
+    }
+    return keys;
+  }
+
+  /** Notes a row's keys as the first with each value; answers the earlier rows it shares keys with. */
+  private note(rowNumber: number, keys: Map<string, string>): Map<number, string[]> {
+    const earlier = new Map<number, string[]>();
+    for (const [name, value] of keys) {
+      const seen = this.seen.get(name) ?? new Map<string, number>();
+      this.seen.set(name, seen);
+      const first = seen.get(value);
+      if (first !== undefined) earlier.set(first, [...(earlier.get(first) ?? []), name]);
+      else seen.set(value, rowNumber);
+    }
+    return earlier;
+  }
+
+  /** A row committed before a resume: later rows still see it as a duplicate (and as a parent). */
+  remember(row: { rowNumber: number; values: string[] }): void {
+    const cells = this.cells(row.values);
+    this.note(row.rowNumber, this.keysOf(cells));
+    this.rows.remember(cells);
+  }
+
+  async plan(batch: { rowNumber: number; values: string[] }[]): Promise<RowPlan[]> {
+    const drafts: Draft[] = [];
+    for (const [i, { rowNumber, values }] of batch.entries()) {
+      // Planning is CPU work: let the requests this process serves in between.
+      if (i % 20 === 19) await yieldToRequests();
+      const cells = this.cells(values);
+      const row = await this.rows.translate(cells);
+      this.rows.remember(cells);
+      drafts.push({ rowNumber, cells, row, keys: this.keysOf(cells) });
+    }
+    // One lookup finds every record any row of the batch could duplicate.
+    const wanted: Record<string, string[]> = {};
+    for (const draft of drafts) {
+      for (const [name, value] of draft.keys) wanted[name] = [...(wanted[name] ?? []), value];
+    }
+    const existing = await findByKeys(this.db, this.kind.record.duplicates as never, wanted);
+    const plans: RowPlan[] = [];
+    for (const draft of drafts) plans.push(await this.decide(draft, existing as never));
+    return plans;
+  }
+
+  private identifying(on: string[]): boolean {
+    return on.some((name) => this.keys.find((key) => key.name === name)?.identifies);
+  }
+
+  private describe(on: string[]): string {
+    const labels = on.filter((name) => this.identifying([name]));
+    return labels.map((name) => this.keys.find((key) => key.name === name)?.label ?? name).join(' and ');
+  }
+
+  private async decide(
+    draft: Draft,
+    existing: {
+      row: { id: number; name: string; surname?: string } & Record<string, unknown>;
+      on: string[];
+    }[],
+  ): Promise<RowPlan> {
+    const noun = this.kind.noun;
+    const plan: RowPlan = {
+      rowNumber: draft.rowNumber,
+      label: this.rows.label(draft.cells),
+      action: 'create',
+      errors: [...draft.row.errors],
+      duplicates: [],
+    };
+    const earlier = this.note(draft.rowNumber, draft.keys);
+    for (const [row, on] of earlier) plan.duplicates.push({ in: 'file', row, on });
+    // Duplicates in the database, by the same keys, in id order.
+    const matches = existing
+      .map(({ row }) => ({
+        row,
+        on: this.keys
+          .filter((key) => draft.keys.has(key.name) && row[key.column] === draft.keys.get(key.name))
+          .map((key) => key.name),
+      }))
+      .filter((match) => match.on.length > 0);
+    const named = (row: (typeof matches)[number]['row']) =>
+      row.surname ? `${row.name} ${row.surname}` : row.name;
+    for (const match of matches.slice(0, 3))
+      plan.duplicates.push({ in: 'database', id: match.row.id, name: named(match.row), on: match.on });
+
+    const { key, mode } = this.options;
+    const keyOn = (on: string[]) =>
+      key === 'both' ? on.includes('email') && on.includes('phone') : on.includes(key);
+    const hasKey = key === 'both' ? draft.keys.has('email') && draft.keys.has('phone') : draft.keys.has(key);
+    const target = hasKey ? matches.filter((match) => keyOn(match.on)) : [];
+    // A row sharing an identifying key with an earlier row or a record it does not update would be
+    // a duplicate: it is skipped, never created.
+    const fileTwin = [...earlier].find(([, on]) => this.identifying(on));
+    const dbTwin = matches.find((match) => this.identifying(match.on));
+
+    if (fileTwin) {
+      plan.action = 'skip';
+      plan.reason = `Same ${this.describe(fileTwin[1])} as row ${fileTwin[0]}`;
+    } else if (target.length > 1) {
+      plan.action = 'skip';
+      plan.reason = `Matches ${target.length} existing ${noun}s`;
+    } else if (target.length === 1 && mode !== 'create') {
+      await this.planUpdate(plan, target[0]!.row.id, draft.row);
+    } else if (dbTwin) {
+      plan.action = 'skip';
+      plan.reason = `Already exists: ${named(dbTwin.row)}`;
+      plan.recordId = dbTwin.row.id;
+    } else if (mode === 'update') {
+      plan.action = 'skip';
+      plan.reason = `No existing ${noun} matches`;
+    } else {
+      const planned = this.rows.planCreate(draft.row);
+      if ('issues' in planned) for (const issue of planned.issues) addIssue(plan, issue);
+      else plan.create = planned.record;
+    }
+    if (plan.errors.length > 0) plan.action = 'error';
+    return plan;
+  }
+
+  private async planUpdate(plan: RowPlan, id: number, row: TranslatedRow): Promise<void> {
+    plan.recordId = id;
+    const current = await this.rows.read(this.db, id);
+    if (!current) {
+      plan.action = 'skip';
+      plan.reason = `No existing ${this.kind.noun} matches`;
+      return;
+    }
+    const planned = this.rows.planUpdate(current, row);
+    if ('issues' in planned) {
+      for (const issue of planned.issues) addIssue(plan, issue);
+      return;
+    }
+    if (Object.keys(planned.changes).length === 0) {
+      plan.action = 'skip';
+      plan.reason = 'No changes';
+      return;
+    }
+    plan.action = 'update';
+    plan.changes = planned.changes;
+    plan.version = current.version;
+  }
+}
+
+function addIssue(plan: RowPlan, issue: RowIssue) {
+  if (!plan.errors.some((e) => e.field === issue.field && e.message === issue.message))
+    plan.errors.push(issue);
+}
