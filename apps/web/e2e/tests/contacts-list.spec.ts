@@ -1,13 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { CrmApi, fullName, uniqueSurname } from './support/contacts-api';
 import {
+  cellUnder,
   contactRow,
   contactRows,
   header,
   openLeadsSignedIn,
+  openSignedIn,
   rowAction,
   searchBox,
 } from './support/contacts-ui';
+import { createUserViaApi, newPersonPage, uniqueTag } from './support/session';
+import { expectToast } from './support/ui';
 
 test.describe('leads list (001 §2.2)', () => {
   test('search by name and surname and by e-mail, sort by Name both ways, filter a column, clear it all', async ({
@@ -141,5 +145,41 @@ test.describe('leads list (001 §2.2)', () => {
     // Back returns to the list, as it was searched.
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page).toHaveURL(new RegExp(`/leads\\?q=${lead.surname}$`));
+  });
+
+  test('a colleague’s rename in their own browser reaches the Created By and Assigned To cells of an open list', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const tag = uniqueTag();
+    const colleague = await createUserViaApi(request, { firstName: `Rena${tag}`, surname: 'Before' });
+    const colleagueApi = await CrmApi.logIn(request, colleague.email, colleague.password);
+    const lead = await colleagueApi.createContact({ name: 'Owned' });
+
+    await openLeadsSignedIn(page, await CrmApi.logIn(request));
+    await searchBox(page).fill(lead.surname);
+    const row = contactRow(page, fullName(lead));
+    await expect(row).toBeVisible();
+    await expect(await cellUnder(page, row, 'Created By')).toHaveText(colleague.name);
+    await expect(await cellUnder(page, row, 'Assigned To')).toHaveText(colleague.name);
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+
+    const other = await newPersonPage(browser);
+    await openSignedIn(other, colleagueApi, '/profile');
+    await other.getByRole('button', { name: 'Edit' }).click();
+    const newName = `Rena${tag} After`;
+    await other.getByRole('textbox', { name: 'Name' }).fill(newName);
+    await other.getByRole('button', { name: 'Save' }).click();
+    await expectToast(other, 'Profile updated successfully!');
+
+    await expect(await cellUnder(page, row, 'Created By')).toHaveText(newName, { timeout: 5_000 });
+    await expect(await cellUnder(page, row, 'Assigned To')).toHaveText(newName);
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBe(true);
+    await other.context().close();
   });
 });

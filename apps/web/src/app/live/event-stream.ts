@@ -1,11 +1,5 @@
+import type { LiveEvent } from '@crm/domain';
 import { API_BASE } from '../../lib/api-client';
-
-/** What the server's event stream says changed: a kind and an id, never the content. */
-export interface LiveEvent {
-  kind: 'contact' | 'agency' | 'product' | 'category' | 'user' | 'task' | 'notification';
-  id: number;
-  record?: { kind: 'contact' | 'agency'; id: number };
-}
 
 const RETRY_MS = 2000;
 

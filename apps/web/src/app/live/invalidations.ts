@@ -1,42 +1,33 @@
+import type { LiveEvent } from '@crm/domain';
 import type { QueryKey } from '@tanstack/react-query';
-import type { LiveEvent } from './event-stream';
+import { notificationLiveQueries } from '../../components/notifications/live-queries';
+import { recordTabLiveQueries } from '../../components/record-tabs/live-queries';
+import { taskLiveQueries } from '../../components/tasks/live-queries';
+import { agencyLiveQueries } from '../../features/agencies/live-queries';
+import { contactLiveQueries } from '../../features/contacts/live-queries';
+import { dashboardLiveQueries } from '../../features/dashboard/live-queries';
+import { productLiveQueries } from '../../features/products/live-queries';
+import { userLiveQueries } from '../../features/users/live-queries';
+import type { LiveQueries } from '../../lib/live-queries';
 
 /**
- * Which cached queries an event makes stale, by the first parts of their keys (each feature keeps
- * its keys under one root: ['contacts'], ['agencies'], ['tasks'] …). The screens that show them
- * refetch; the others refetch when next opened.
+ * Every feature's say on which of its queries an event makes stale. The screens that show them
+ * refetch; the others refetch when next opened. Their files import key builders only: this module
+ * is part of the shell, which loads before any feature's screen.
  */
-export function keysFor(event: LiveEvent): QueryKey[] {
-  switch (event.kind) {
-    case 'contact':
-      return [
-        ['contacts'],
-        ['dashboard'],
-        ['record-tabs', `/contacts/${event.id}`],
-        ['tasks', 'record', `/contacts/${event.id}`],
-        ['agencies', 'detail'],
-      ];
-    case 'agency':
-      return [['agencies'], ['record-tabs', `/agencies/${event.id}`], ['contacts', 'agency-options']];
-    case 'product':
-      return [['products']];
-    case 'category':
-      return [['product-categories'], ['products']];
-    case 'user':
-      return [['users'], ['tasks', 'assignees'], ['contacts', 'assignable-users']];
-    case 'task': {
-      const keys: QueryKey[] = [['tasks']];
-      if (event.record) {
-        const segment = event.record.kind === 'contact' ? 'contacts' : 'agencies';
-        keys.push(['record-tabs', `/${segment}/${event.record.id}`, 'history']);
-      }
-      return keys;
-    }
-    case 'notification':
-      return [['notifications']];
-    default:
-      return [];
-  }
+const LIVE_QUERIES: readonly LiveQueries[] = [
+  contactLiveQueries,
+  agencyLiveQueries,
+  productLiveQueries,
+  userLiveQueries,
+  dashboardLiveQueries,
+  taskLiveQueries,
+  recordTabLiveQueries,
+  notificationLiveQueries,
+];
+
+function keysFor(event: LiveEvent): QueryKey[] {
+  return LIVE_QUERIES.flatMap((queries) => queries[event.kind]?.(event) ?? []);
 }
 
 /** The distinct keys of a batch, so that a burst of events costs one refetch per screen. */

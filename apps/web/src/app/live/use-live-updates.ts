@@ -1,19 +1,17 @@
+import type { LiveEvent } from '@crm/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { readToken } from '../../lib/session-storage';
-import { followEvents, type LiveEvent } from './event-stream';
-import { distinctKeys } from './invalidations';
+import { followEvents } from './event-stream';
 
 /** Events arriving within this window are applied together. */
 const BATCH_MS = 250;
 
-/** Listeners for events about one record (an open edit dialog watching its record). */
-const recordWatchers = new Set<(event: LiveEvent) => void>();
-
-export function watchRecordEvents(listener: (event: LiveEvent) => void): () => void {
-  recordWatchers.add(listener);
-  return () => recordWatchers.delete(listener);
-}
+/**
+ * What an event refreshes is declared by every feature, with every feature's query keys: loaded
+ * beside the stream rather than with the shell, so that no screen's first paint waits for them.
+ */
+const loadInvalidations = () => import('./invalidations');
 
 /**
  * One event stream per browser tab while signed in; what it names is refetched through TanStack
@@ -27,14 +25,20 @@ export function useLiveUpdates(userId: number): void {
     const controller = new AbortController();
     let pending: LiveEvent[] = [];
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const invalidations = loadInvalidations();
     const flush = () => {
       timer = undefined;
       const batch = pending;
       pending = [];
-      for (const key of distinctKeys(batch)) void queryClient.invalidateQueries({ queryKey: key });
+      invalidations.then(
+        ({ distinctKeys }) => {
+          for (const key of distinctKeys(batch)) void queryClient.invalidateQueries({ queryKey: key });
+        },
+        // Their file is gone (a new release replaced it): refetching everything on screen is still right.
+        () => void queryClient.invalidateQueries(),
+      );
     };
     const onEvents = (events: LiveEvent[]) => {
-      for (const event of events) for (const watcher of recordWatchers) watcher(event);
       pending.push(...events);
       timer ??= setTimeout(flush, BATCH_MS);
     };

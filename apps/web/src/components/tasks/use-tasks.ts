@@ -2,6 +2,7 @@ import { taskMessages } from '@crm/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-error';
 import { toast } from '../../lib/toast';
+import { recordTabKeys } from '../record-tabs/record-keys';
 import {
   changeTask,
   createTask,
@@ -57,7 +58,7 @@ export function useCreateTask() {
     onSuccess: async () => {
       toast.success(taskMessages.created);
       await queryClient.invalidateQueries({ queryKey: taskKeys.all });
-      await queryClient.invalidateQueries({ queryKey: ['record-tabs'] });
+      await queryClient.invalidateQueries({ queryKey: recordTabKeys.everyRecord });
     },
   });
 }
@@ -77,7 +78,7 @@ export function useChangeTask() {
     onSuccess: async (_task, { change }) => {
       toast.success(changeMessage(change));
       await queryClient.invalidateQueries({ queryKey: taskKeys.all });
-      await queryClient.invalidateQueries({ queryKey: ['record-tabs'] });
+      await queryClient.invalidateQueries({ queryKey: recordTabKeys.everyRecord });
     },
     onError: (error) => toast.error(messageOf(error, 'Failed to update the task')),
   });

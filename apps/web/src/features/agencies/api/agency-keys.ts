@@ -2,6 +2,7 @@
 export const agencyKeys = {
   all: ['agencies'] as const,
   options: (search: string) => ['agencies', 'options', search] as const,
+  details: ['agencies', 'detail'] as const,
   detail: (id: number) => ['agencies', 'detail', id] as const,
   duplicates: (id: number) => ['agencies', 'detail', id, 'duplicates'] as const,
   staff: (id: number) => ['agencies', 'detail', id, 'staff'] as const,

@@ -1,4 +1,5 @@
 export const dashboardKeys = {
+  all: ['dashboard'] as const,
   count: (what: string) => ['dashboard', 'count', what] as const,
   recent: ['dashboard', 'recent'] as const,
   charts: ['dashboard', 'charts'] as const,
