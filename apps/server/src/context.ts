@@ -1,11 +1,11 @@
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
-import type { TokenSigner } from './modules/auth/token.js';
+import type { TokenSigner } from './lib/token-signer.js';
 import type { EventBus } from './modules/events/event-bus.js';
-import type { FileStore } from './modules/files/storage/index.js';
 import type { JobRunner } from './modules/jobs/job-runner.js';
 import type { Hooks } from './modules/records/topics.js';
 import type { WriteScope } from './modules/records/write-scope.js';
+import type { FileStore } from './modules/storage/index.js';
 
 /** What every service needs, built once in app.ts and handed to each module. */
 export interface AppContext {

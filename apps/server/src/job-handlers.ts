@@ -3,8 +3,8 @@ import type { AppContext } from './context.js';
 import { CLEANUP_EVERY_MS, CLEANUP_JOB, deleteExpired } from './modules/auth/cleanup.js';
 import { DIGEST_JOB, digestHandler, digestSchedule } from './modules/digest/digest-job.js';
 import { createMailer } from './modules/digest/mailer.js';
-import { STALE_TEMPORARY_MS, sweepStaleTemporaries, TEMPORARIES_JOB } from './modules/files/storage/index.js';
 import { importJobHandlers } from './modules/imports/import-jobs.js';
+import { STALE_TEMPORARY_MS, sweepStaleTemporaries, TEMPORARIES_JOB } from './modules/storage/index.js';
 import { DUE_JOB, DUE_SWEEP_JOB, sendDueReminders } from './modules/tasks/due-reminders.js';
 
 /**

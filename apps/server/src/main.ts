@@ -6,7 +6,7 @@ import { type Config, loadConfig, loadDotEnv } from './config.js';
 import { createDatabase, type Db, sqlitePath } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { withStartupLock } from './db/startup-lock.js';
-import { resolveTokenSecret } from './modules/auth/token.js';
+import { resolveTokenSecret } from './modules/auth/token-secret.js';
 import { bootstrapFirstAdmin } from './modules/users/first-admin.js';
 
 /**

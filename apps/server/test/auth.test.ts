@@ -1,7 +1,7 @@
 import { authMessages } from '@crm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TokenSigner } from '../src/modules/auth/token.js';
-import { getSetting } from '../src/modules/system/settings.repository.js';
+import { getSetting } from '../src/db/settings.js';
+import { TokenSigner } from '../src/lib/token-signer.js';
 import { createTestApp, errorOf, signIn, type TestApp, uniqueEmail } from './helpers/test-app.js';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFileStore } from '../src/modules/files/storage/index.js';
+import { createFileStore } from '../src/modules/storage/index.js';
 import {
   type ContactJson,
   call,

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { createFileStore, type FileStore } from '../src/modules/files/storage/index.js';
+import { createFileStore, type FileStore } from '../src/modules/storage/index.js';
 import { dayFromToday } from './helpers/contacts.js';
 import { prepareStore, STORES, type StoreUnderTest, storeContents } from './helpers/file-stores.js';
 import { createTestApp, type SignedIn, signIn, type TestApp } from './helpers/test-app.js';

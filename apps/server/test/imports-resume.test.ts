@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../src/context.js';
 import { createEventBus } from '../src/modules/events/create-event-bus.js';
-import { createFileStore } from '../src/modules/files/storage/index.js';
 import { IMPORT_BATCH_ROWS, IMPORT_RUN_JOB, importJobHandlers } from '../src/modules/imports/import-jobs.js';
 import { JobRunner } from '../src/modules/jobs/job-runner.js';
+import { createFileStore } from '../src/modules/storage/index.js';
 import { type ContactJson, call, createContact, type HistoryJson, leadPayload } from './helpers/contacts.js';
 import { type ImportJson, upload } from './helpers/imports.js';
 import { createTestApp, type SignedIn, signIn, type TestApp } from './helpers/test-app.js';

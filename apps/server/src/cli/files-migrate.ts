@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, loadDotEnv } from '../config.js';
 import { createDatabase } from '../db/database.js';
-import { copyFiles } from '../modules/files/storage/copy-files.js';
-import { createFileStore } from '../modules/files/storage/index.js';
+import { copyFiles } from '../modules/files/copy-files.js';
+import { createFileStore } from '../modules/storage/index.js';
 
 /**
  * npm run files:migrate -- --to s3   copies every file from DATA_DIR/uploads to the S3_* bucket

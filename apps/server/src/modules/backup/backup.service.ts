@@ -9,8 +9,8 @@ import * as tar from 'tar';
 import type { Config } from '../../config.js';
 import { createDatabase, sqlitePath } from '../../db/database.js';
 import { KNOWN_MIGRATIONS, LATEST_MIGRATION } from '../../db/migrate.js';
-import { missingFiles } from '../files/storage/copy-files.js';
-import { createFileStore } from '../files/storage/index.js';
+import { missingFiles } from '../files/copy-files.js';
+import { createFileStore } from '../storage/index.js';
 
 /** What a backup archive holds, written first in it as manifest.json. */
 export interface BackupManifest {

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';
-import { countMyTasks, listMyTasks } from '../tasks/tasks.repository.js';
-import { toTask } from '../tasks/tasks.service.js';
+import { myTasks } from '../tasks/tasks.service.js';
 import { digestRecipients, markDigestSent } from './digest.repository.js';
 import { digestMessage } from './digest-message.js';
 import type { Mailer } from './mailer.js';
@@ -37,12 +36,9 @@ export async function sendTaskDigests(deps: DigestDeps, day: string, signal?: Ab
       afterId = user.id;
       // My Tasks' "overdue" group with the day's end for now: open, due before then, record active.
       const scope = { userId: user.id, includeInactiveRecords: false, now: dayEnd, dayEnd };
-      const [rows, total] = await Promise.all([
-        listMyTasks(deps.db, 'overdue', scope, { limit: TASKS_PER_MAIL, offset: 0 }),
-        countMyTasks(deps.db, 'overdue', scope),
-      ]);
-      if (rows.length === 0) continue;
-      await deps.mailer.send(digestMessage(user, rows.map(toTask), total, { day, now, appUrl: deps.appUrl }));
+      const { tasks, total } = await myTasks(deps, scope, 'overdue', { limit: TASKS_PER_MAIL, offset: 0 });
+      if (tasks.length === 0) continue;
+      await deps.mailer.send(digestMessage(user, tasks, total, { day, now, appUrl: deps.appUrl }));
       await markDigestSent(deps.db, user.id, day, nowIso());
       sent += 1;
     }

@@ -1,8 +1,8 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError, payloadTooLarge } from '../../lib/http-errors.js';
+import type { FileStore } from '../storage/index.js';
 import { storedName } from './file-storage.js';
-import type { FileStore } from './storage/index.js';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const FILE_TOO_LARGE = 'File size exceeds 5MB limit';

@@ -35,6 +35,8 @@ import {
   updateTask,
 } from './tasks.repository.js';
 
+export type { MyTasksScope } from './tasks.repository.js';
+
 export interface Task {
   id: number;
   title: string;
@@ -316,8 +318,9 @@ export function myTasksScope(actor: Actor, dayStart: string | undefined): MyTask
   };
 }
 
+/** A page of someone's open tasks of one group (My Tasks; the morning digest). */
 export async function myTasks(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   scope: MyTasksScope,
   group: TaskGroup,
   page: { limit: number; offset: number },

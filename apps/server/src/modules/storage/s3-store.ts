@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { S3Settings } from '../../../config.js';
+import type { S3Settings } from '../../config.js';
 import { type FileStore, TEMPORARY_PREFIX, writeWhole } from './file-store.js';
 
 /**

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { Db } from '../../../db/database.js';
-import { storedNamesAfter } from '../files.repository.js';
-import type { FileStore } from './file-store.js';
+import type { Db } from '../../db/database.js';
+import type { FileStore } from '../storage/index.js';
+import { storedNamesAfter } from './files.repository.js';
 
 export interface CopyReport {
   copied: number;

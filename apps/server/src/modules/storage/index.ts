@@ -1,4 +1,4 @@
-import type { Config } from '../../../config.js';
+import type { Config } from '../../config.js';
 import { type FileStore, STALE_TEMPORARY_MS } from './file-store.js';
 import { LocalFileStore, uploadsDir } from './local-store.js';
 import { S3FileStore } from './s3-store.js';

@@ -1,7 +1,5 @@
-import { createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Db } from '../../db/database.js';
-import { putSettingOnce } from '../system/settings.repository.js';
 
 export interface TokenClaims {
   sessionId: string;
@@ -83,13 +81,4 @@ export class TokenSigner {
       return undefined;
     }
   }
-}
-
-/**
- * JWT_SECRET when configured; otherwise one secret generated on first start and kept in the
- * database, so that every server process sharing the database signs alike.
- */
-export async function resolveTokenSecret(db: Db, configured: string | undefined): Promise<string> {
-  if (configured) return configured;
-  return putSettingOnce(db, 'jwt_secret', randomBytes(48).toString('base64url'));
 }

@@ -13,7 +13,7 @@ const KEEPALIVE_MS = 25_000;
  * deactivation) or a role that changes closes the stream at the next keep-alive, and the client
  * reconnects with what it has.
  */
-export const eventsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const liveRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/events',
     {
