@@ -8,18 +8,6 @@ export async function recordIsActive(db: Db, parent: ParentRef): Promise<boolean
   return row ? row.is_active === 1 : undefined;
 }
 
-/** The contact or agency a file belongs to. */
-export async function parentOfFile(db: Db, fileId: number): Promise<ParentRef | undefined> {
-  const row = await db
-    .selectFrom('files')
-    .select(['contact_id', 'agency_id'])
-    .where('id', '=', fileId)
-    .executeTakeFirst();
-  if (row?.contact_id) return { kind: 'contact', id: row.contact_id };
-  if (row?.agency_id) return { kind: 'agency', id: row.agency_id };
-  return undefined;
-}
-
 type ChildTable = 'notes' | 'files' | 'history';
 
 /**

@@ -144,16 +144,6 @@ export async function replaceSalesReps(db: Db, agencyId: number, userIds: number
   }
 }
 
-export async function activeUsersAmong(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('users')
-    .select(['id', 'name'])
-    .where('id', 'in', ids)
-    .where('is_active', '=', 1)
-    .execute();
-}
-
 /** Ids among the given whose state differs from the wanted one: only those are changed. */
 export async function idsToToggle(db: Db, ids: number[], active: boolean): Promise<number[]> {
   const rows = await db
@@ -163,35 +153,6 @@ export async function idsToToggle(db: Db, ids: number[], active: boolean): Promi
     .where('is_active', '=', active ? 0 : 1)
     .execute();
   return rows.map((row) => row.id);
-}
-
-export async function setAgenciesActive(db: Db, ids: number[], active: boolean, at: string): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('agencies')
-    .set({ version: nextVersion, is_active: active ? 1 : 0, updated_at: at })
-    .where('id', 'in', ids)
-    .execute();
-}
-
-export async function findAgencyDuplicates(db: Db, id: number, emailKey: string, officeNumber: string) {
-  return (
-    db
-      .selectFrom('agencies')
-      .select(['id', 'name', 'email_key', 'office_number'])
-      .where('id', '!=', id)
-      // A merged agency lives on in its survivor; it is no longer a duplicate of anything.
-      .where('merged_into_id', 'is', null)
-      .where((eb) =>
-        eb.or([
-          ...(emailKey ? [eb('email_key', '=', emailKey)] : []),
-          ...(officeNumber ? [eb('office_number', '=', officeNumber)] : []),
-        ]),
-      )
-      .orderBy('id')
-      .limit(20)
-      .execute()
-  );
 }
 
 /** Children read their parent's name in the Level column; a rename reaches them. */

@@ -66,7 +66,7 @@ export const contactDuplicateSpec: DuplicateSpec<ContactKeyFields, ContactDuplic
 };
 
 /** Each key of these fields, by the key's name, as findByKeys takes them. */
-export function contactKeyValues(fields: ContactKeyFields): Record<string, string[]> {
+function contactKeyValues(fields: ContactKeyFields): Record<string, string[]> {
   return Object.fromEntries(
     contactDuplicateSpec.keys.map((key) => {
       const value = key.of(fields);

@@ -71,12 +71,6 @@ export async function findContact(db: Db, id: number) {
   return contactsQuery(db).where('contacts.id', '=', id).executeTakeFirst();
 }
 
-/** Several contacts at once, as `findContact` reads one (an import batch's rows to update). */
-export async function findContactsByIds(db: Db, ids: number[]): Promise<ContactRow[]> {
-  if (ids.length === 0) return [];
-  return contactsQuery(db).where('contacts.id', 'in', ids).execute();
-}
-
 /** The survivor a merged contact points at, if it was merged. */
 export async function mergedIntoOf(db: Db, id: number): Promise<number | null> {
   const row = await db
