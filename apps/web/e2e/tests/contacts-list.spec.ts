@@ -124,6 +124,32 @@ test.describe('leads list (001 §2.2)', () => {
     await expect(contactRow(page, fullName(lead))).toBeVisible();
   });
 
+  test('typing at office speed on a busy page keeps every letter: the box, the address and the matches agree', async ({
+    page,
+    request,
+  }) => {
+    const api = await CrmApi.logIn(request);
+    const surname = `Yıldız${uniqueTag()}`;
+    const lead = await api.createContact({ name: 'Mehmet', surname });
+    await openLeadsSignedIn(page, api);
+    await expect(contactRows(page).first()).toBeVisible();
+    // A busy office computer: the page runs four times slower, and the pauses between keys are
+    // longer than the list's pause before it searches, so searches settle while the person types.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const typed = `mehmet ${surname.toLowerCase()}`;
+    for (const delay of [30, 80, 150]) {
+      await searchBox(page).fill('');
+      await searchBox(page).pressSequentially(typed, { delay });
+      await expect(searchBox(page), `typed with ${delay} ms between keys`).toHaveValue(typed);
+      await expect(page).toHaveURL((url) => url.searchParams.get('q') === typed);
+      await expect(contactRows(page)).toHaveCount(1);
+      await expect(contactRow(page, fullName(lead))).toBeVisible();
+      await expect(searchBox(page)).toHaveValue(typed);
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
+
   test('View in the row menu opens the lead’s details with its name and initials', async ({
     page,
     request,

@@ -1,5 +1,5 @@
 import { Loader } from '@mantine/core';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, memo } from 'react';
 import classes from './data-table.module.css';
 import { RowCheckbox } from './selection-checkbox';
 import type { DataTableColumn, RowId } from './types';
@@ -21,10 +21,41 @@ interface DataTableRowProps<T> {
   style: CSSProperties;
   columns: readonly DataTableColumn<T>[];
   /** Present when rows can be selected. */
-  checkbox?: { label: string; checked: boolean; onToggle: () => void };
+  checkbox?: { label: string; checked: boolean };
+  /** The same function for every row and every render, so that a row renders again only when it changes. */
+  onToggleRow?: (id: RowId) => void;
 }
 
-export function DataTableRow<T>({ row, id, index, style, columns, checkbox }: DataTableRowProps<T>) {
+/**
+ * A row renders again only when what it shows changes: its record, its place, its columns or its
+ * checkbox. A search or a sort re-renders the list on every change of the URL, and the rows it keeps
+ * cost nothing then; with a dozen components per row that was most of the time between an answer
+ * and its rows on the screen.
+ */
+function sameRow<T>(before: DataTableRowProps<T>, after: DataTableRowProps<T>): boolean {
+  return (
+    before.row === after.row &&
+    before.id === after.id &&
+    before.index === after.index &&
+    before.columns === after.columns &&
+    before.onToggleRow === after.onToggleRow &&
+    before.checkbox?.checked === after.checkbox?.checked &&
+    before.checkbox?.label === after.checkbox?.label &&
+    before.style.height === after.style.height &&
+    before.style.transform === after.style.transform &&
+    before.style.gridTemplateColumns === after.style.gridTemplateColumns
+  );
+}
+
+export const DataTableRow = memo(function DataTableRow<T>({
+  row,
+  id,
+  index,
+  style,
+  columns,
+  checkbox,
+  onToggleRow,
+}: DataTableRowProps<T>) {
   return (
     <tr
       className={ROW_CLASS}
@@ -34,7 +65,7 @@ export function DataTableRow<T>({ row, id, index, style, columns, checkbox }: Da
       data-selected={checkbox?.checked || undefined}
       data-row-id={id}
     >
-      {checkbox && <RowCheckbox {...checkbox} />}
+      {checkbox && <RowCheckbox {...checkbox} onToggle={() => onToggleRow?.(id)} />}
       {columns.map((column) => (
         <td
           key={column.key}
@@ -47,7 +78,7 @@ export function DataTableRow<T>({ row, id, index, style, columns, checkbox }: Da
       ))}
     </tr>
   );
-}
+}, sameRow) as <T>(props: DataTableRowProps<T>) => React.ReactElement;
 
 /** The last virtual row while the next page loads. */
 export function LoadingMoreRow({ style }: { style: CSSProperties }) {

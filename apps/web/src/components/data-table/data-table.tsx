@@ -87,7 +87,7 @@ export function DataTable<T>({
     count: hasNextPage && rows.length > 0 ? rows.length + 1 : rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => itemHeight,
-    overscan: 6,
+    overscan: 4,
   });
   useEffect(() => {
     // Rows and cards differ in height: positions are worked out again when the layout changes.
@@ -123,11 +123,15 @@ export function DataTable<T>({
     selectedCount: picked.loadedSelected,
     onToggle: picked.toggleAll,
   };
+  // One toggle for every row, reading the selection as it is when clicked (rows keep it across renders).
+  const toggleRowRef = useRef(picked.toggleRow);
+  toggleRowRef.current = picked.toggleRow;
+  const onToggleRow = useCallback((id: RowId) => toggleRowRef.current(id), []);
   const checkboxOf = (row: T, id: RowId) =>
     selection && {
       label: getRowLabel ? getRowLabel(row) : `Select row ${id}`,
       checked: picked.selected.has(id),
-      onToggle: () => picked.toggleRow(id),
+      onToggle: () => onToggleRow(id),
     };
   const firstLoad = query.isPending;
   const showEmpty = !firstLoad && !query.isError && rows.length === 0;
@@ -239,6 +243,7 @@ export function DataTable<T>({
                     style={style}
                     columns={columns}
                     checkbox={checkboxOf(row, id)}
+                    onToggleRow={onToggleRow}
                   />
                 );
               })}

@@ -9,7 +9,7 @@ import { useListParams } from './use-list-params';
  * 300 ms of the last keystroke (the answer takes tens of milliseconds at a million contacts), long
  * enough that a word typed at speed is one request, not one per letter.
  */
-export const SEARCH_DEBOUNCE_MS = 150;
+export const SEARCH_DEBOUNCE_MS = 120;
 
 /** Next sort after a click: ascending, then descending, then none; another column starts ascending. */
 export function nextSort(current: ColumnSort | undefined, column: string): ColumnSort | undefined {
@@ -30,24 +30,29 @@ export function useListState(onChange: () => void, inUrl = false) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: as above
   const columns = useMemo(() => readColumns(params), [paramsKey]);
 
-  // The box shows what is typed at once; the URL (and the query) follow after a pause. A change of
-  // the URL from outside (a view picked, Back) puts its search back in the box.
+  // The box owns what is typed; the URL (and the query) follow after a pause. The URL coming back
+  // with what this list wrote is its own echo and leaves the box alone: taking it for a change would
+  // put an older search back in a box someone is still typing in. A change of the URL from outside
+  // (a view picked, Back) puts its search in the box.
   const [searchInput, setSearchInputState] = useState(state.q);
   const typed = useRef(state.q);
+  const written = useRef(state.q);
   useEffect(() => {
-    if (state.q !== typed.current.trim()) {
-      typed.current = state.q;
-      setSearchInputState(state.q);
-    }
+    if (state.q === written.current) return;
+    written.current = state.q;
+    typed.current = state.q;
+    setSearchInputState(state.q);
   }, [state.q]);
   const applySearch = useCallback(
-    (value: string) =>
+    (value: string) => {
+      written.current = value.trim();
       update((current) => {
         if ((current.get('q') ?? '') === value.trim()) return current;
         const next = writeListState(current, { q: value });
         next.delete('view');
         return next;
-      }),
+      });
+    },
     [update],
   );
   useEffect(() => {
@@ -112,6 +117,7 @@ export function useListState(onChange: () => void, inUrl = false) {
 
   const clearAll = useCallback(() => {
     typed.current = '';
+    written.current = '';
     setSearchInputState('');
     update((current) => {
       const next = writeListState(current, { q: '', sort: undefined, filters: {} });

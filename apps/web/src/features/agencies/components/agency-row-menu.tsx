@@ -1,6 +1,7 @@
-import { ActionIcon, Menu } from '@mantine/core';
-import { IconDots, IconEye, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
+import { IconEye, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { RowMenu } from '../../../components/data-table';
 import type { Agency } from '../api/agency-types';
 
 interface AgencyRowMenuProps {
@@ -12,31 +13,24 @@ interface AgencyRowMenuProps {
 /** View for everyone (the agency travels in navigation state); Activate or Deactivate for admins. */
 export function AgencyRowMenu({ agency, onToggleActive }: AgencyRowMenuProps) {
   return (
-    <Menu position="bottom-end" withinPortal shadow="md">
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${agency.name}`}>
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
+    <RowMenu label={`Actions for ${agency.name}`}>
+      <Menu.Item
+        component={Link}
+        to={`/agency/${agency.id}`}
+        state={{ agency }}
+        leftSection={<IconEye size={16} />}
+      >
+        View
+      </Menu.Item>
+      {onToggleActive && (
         <Menu.Item
-          component={Link}
-          to={`/agency/${agency.id}`}
-          state={{ agency }}
-          leftSection={<IconEye size={16} />}
+          color={agency.isActive ? 'red' : 'teal'}
+          leftSection={agency.isActive ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
+          onClick={() => onToggleActive(agency)}
         >
-          View
+          {agency.isActive ? 'Deactivate' : 'Activate'}
         </Menu.Item>
-        {onToggleActive && (
-          <Menu.Item
-            color={agency.isActive ? 'red' : 'teal'}
-            leftSection={agency.isActive ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
-            onClick={() => onToggleActive(agency)}
-          >
-            {agency.isActive ? 'Deactivate' : 'Activate'}
-          </Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+      )}
+    </RowMenu>
   );
 }

@@ -1,6 +1,5 @@
 import type { FilterMode } from '@crm/domain';
-import { Text } from '@mantine/core';
-import type { ColumnFilterConfig, DataTableColumn } from '../../../components/data-table';
+import { type ColumnFilterConfig, cellValue, type DataTableColumn } from '../../../components/data-table';
 import type { ContactListRow } from '../api/contact-types';
 import { CompletenessBar } from './completeness-bar';
 import { fullName } from './contact-list-labels';
@@ -12,22 +11,6 @@ const TEXT_FILTER: ColumnFilterConfig = {
   modes: ['equals', 'contains', 'containsIgnoreCase'] satisfies FilterMode[],
   defaultMode: 'containsIgnoreCase',
 };
-
-function plainText(value: string | null | undefined, emphasis = false) {
-  return (
-    <Text
-      size="sm"
-      fw={emphasis ? 600 : undefined}
-      // Names wrap onto a second line before they are cut; other fields keep to one.
-      truncate={emphasis ? undefined : 'end'}
-      lineClamp={emphasis ? 2 : undefined}
-      c={value ? undefined : 'dimmed'}
-      title={value || undefined}
-    >
-      {value || '—'}
-    </Text>
-  );
-}
 
 /** Name, Agency, E-Mail, Phone Number, Created By, Assigned To, Completeness, Actions. */
 export function contactColumns(
@@ -41,7 +24,7 @@ export function contactColumns(
       width: 'minmax(170px, 2fr)',
       sortable: true,
       filter: TEXT_FILTER,
-      render: (contact) => plainText(fullName(contact), true),
+      render: (contact) => cellValue(fullName(contact), true),
     },
     {
       key: 'agency',
@@ -49,7 +32,7 @@ export function contactColumns(
       width: 'minmax(110px, 1fr)',
       sortable: true,
       filter: TEXT_FILTER,
-      render: (contact) => plainText(contact.agency?.name),
+      render: (contact) => cellValue(contact.agency?.name),
     },
     {
       key: 'email',
@@ -57,7 +40,7 @@ export function contactColumns(
       width: 'minmax(150px, 1.6fr)',
       sortable: true,
       filter: TEXT_FILTER,
-      render: (contact) => plainText(contact.email),
+      render: (contact) => cellValue(contact.email),
     },
     {
       key: 'phone',
@@ -73,7 +56,7 @@ export function contactColumns(
       width: 'minmax(100px, 0.7fr)',
       sortable: true,
       filter: TEXT_FILTER,
-      render: (contact) => plainText(contact.owner.name),
+      render: (contact) => cellValue(contact.owner.name),
     },
     {
       key: 'assignedTo',
@@ -81,7 +64,7 @@ export function contactColumns(
       width: 'minmax(110px, 0.7fr)',
       sortable: true,
       filter: TEXT_FILTER,
-      render: (contact) => plainText(contact.assignedTo?.name),
+      render: (contact) => cellValue(contact.assignedTo?.name),
     },
     {
       key: 'completeness',

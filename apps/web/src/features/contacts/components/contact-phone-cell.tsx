@@ -1,6 +1,8 @@
-import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconBrandWhatsapp, IconPhone } from '@tabler/icons-react';
+import { CellText } from '../../../components/data-table';
 import { usePhoneFormat } from '../../../lib/phone-display';
+import classes from './contact-phone-cell.module.css';
 
 interface ContactPhoneCellProps {
   phone: string;
@@ -13,8 +15,8 @@ export function ContactPhoneCell({ phone, large = false }: ContactPhoneCellProps
   const displayPhone = usePhoneFormat();
   const digits = phone.replace(/\D/g, '');
   if (!digits) return null;
-  const links = (
-    <Group gap={large ? 'xs' : 4} wrap="nowrap">
+  const buttons = (
+    <>
       <ActionIcon
         component="a"
         href={`https://wa.me/${digits}`}
@@ -39,22 +41,25 @@ export function ContactPhoneCell({ phone, large = false }: ContactPhoneCellProps
       >
         <IconPhone size={large ? 22 : 16} />
       </ActionIcon>
-    </Group>
+    </>
   );
-  const number = (
-    <Text size="sm" truncate="end">
-      {displayPhone(digits)}
-    </Text>
-  );
-  return large ? (
-    <Group gap="xs" wrap="nowrap" justify="space-between">
-      {number}
-      {links}
-    </Group>
-  ) : (
-    <Stack gap={2} miw={0}>
-      {number}
-      {links}
-    </Stack>
+  if (large) {
+    return (
+      <Group gap="xs" wrap="nowrap" justify="space-between">
+        <Text size="sm" truncate="end">
+          {displayPhone(digits)}
+        </Text>
+        <Group gap="xs" wrap="nowrap">
+          {buttons}
+        </Group>
+      </Group>
+    );
+  }
+  // In a row of the list: plain elements, drawn in every row (see CellText).
+  return (
+    <div className={classes.cell}>
+      <CellText>{displayPhone(digits)}</CellText>
+      <div className={classes.links}>{buttons}</div>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
-import { ActionIcon, Menu } from '@mantine/core';
-import { IconDots, IconEye, IconTransform, IconUserOff } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
+import { IconEye, IconTransform, IconUserOff } from '@tabler/icons-react';
+import { RowMenu } from '../../../components/data-table';
 import type { ContactListRow } from '../api/contact-types';
 import { fullName } from './contact-list-labels';
 
@@ -17,31 +18,20 @@ interface ContactRowMenuProps extends ContactRowHandlers {
 /** View; Convert for leads; Deactivate for admins (001 §2.2). */
 export function ContactRowMenu({ contact, isAdmin, onView, onConvert, onDeactivate }: ContactRowMenuProps) {
   return (
-    <Menu position="bottom-end" withinPortal shadow="md">
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${fullName(contact)}`}>
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconEye size={16} />} onClick={() => onView(contact)}>
-          View
+    <RowMenu label={`Actions for ${fullName(contact)}`}>
+      <Menu.Item leftSection={<IconEye size={16} />} onClick={() => onView(contact)}>
+        View
+      </Menu.Item>
+      {contact.type === 'LEAD' && (
+        <Menu.Item leftSection={<IconTransform size={16} />} onClick={() => onConvert(contact)}>
+          Convert
         </Menu.Item>
-        {contact.type === 'LEAD' && (
-          <Menu.Item leftSection={<IconTransform size={16} />} onClick={() => onConvert(contact)}>
-            Convert
-          </Menu.Item>
-        )}
-        {isAdmin && (
-          <Menu.Item
-            color="red"
-            leftSection={<IconUserOff size={16} />}
-            onClick={() => onDeactivate(contact)}
-          >
-            Deactivate
-          </Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+      )}
+      {isAdmin && (
+        <Menu.Item color="red" leftSection={<IconUserOff size={16} />} onClick={() => onDeactivate(contact)}>
+          Deactivate
+        </Menu.Item>
+      )}
+    </RowMenu>
   );
 }

@@ -1,6 +1,7 @@
-import { ActionIcon, Menu } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { IconDotsVertical, IconEye } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { RowMenu } from '../../../../components/data-table';
 import type { ProductListRow } from '../../api/product-types';
 
 /**
@@ -10,20 +11,13 @@ import type { ProductListRow } from '../../api/product-types';
 export function ProductRowActions({ product }: { product: ProductListRow }) {
   const navigate = useNavigate();
   return (
-    <Menu position="bottom-end" withinPortal shadow="md">
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${product.title}`}>
-          <IconDotsVertical size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item
-          leftSection={<IconEye size={16} />}
-          onClick={() => navigate(`/product/${product.id}`, { state: { product } })}
-        >
-          View
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <RowMenu label={`Actions for ${product.title}`} icon={<IconDotsVertical size={18} />}>
+      <Menu.Item
+        leftSection={<IconEye size={16} />}
+        onClick={() => navigate(`/product/${product.id}`, { state: { product } })}
+      >
+        View
+      </Menu.Item>
+    </RowMenu>
   );
 }
