@@ -1,6 +1,6 @@
 export { CellText, cellValue } from './cell-text';
 export { DataTable } from './data-table';
-export { RowMenu } from './row-menu';
+export { RowMenu, type RowMenuItem } from './row-menu';
 export type {
   ColumnFilterConfig,
   DataTableColumn,

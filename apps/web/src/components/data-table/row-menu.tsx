@@ -1,12 +1,24 @@
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+
+/** One item of a row's menu: an action, or a link (with the navigation state it carries). */
+export interface RowMenuItem {
+  label: string;
+  icon: ReactNode;
+  color?: string;
+  onClick?: () => void;
+  to?: string;
+  state?: unknown;
+}
+
+// The menu's own code follows the first click: no list loads it before someone opens a row's menu.
+const RowMenuDropdown = lazy(() => import('./row-menu-dropdown'));
 
 interface RowMenuProps {
   /** The button's accessible name: "Actions for Ayşe Demir". */
   label: string;
-  /** The menu's items (Menu.Item). */
-  children: ReactNode;
+  items: RowMenuItem[];
   icon?: ReactNode;
 }
 
@@ -16,7 +28,7 @@ interface RowMenuProps {
  * between a search's answer and its rows on the screen. The first click mounts the menu open; it
  * then stays, so that closing it returns the focus to its button.
  */
-export function RowMenu({ label, children, icon = <IconDots size={18} /> }: RowMenuProps) {
+export function RowMenu({ label, items, icon = <IconDots size={18} /> }: RowMenuProps) {
   const [used, setUsed] = useState(false);
   const button = (
     <ActionIcon
@@ -31,9 +43,8 @@ export function RowMenu({ label, children, icon = <IconDots size={18} /> }: RowM
   );
   if (!used) return button;
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" defaultOpened>
-      <Menu.Target>{button}</Menu.Target>
-      <Menu.Dropdown>{children}</Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <RowMenuDropdown button={button} items={items} />
+    </Suspense>
   );
 }

@@ -1,7 +1,5 @@
-import { Menu } from '@mantine/core';
 import { IconEye, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { RowMenu } from '../../../components/data-table';
+import { RowMenu, type RowMenuItem } from '../../../components/data-table';
 import type { Agency } from '../api/agency-types';
 
 interface AgencyRowMenuProps {
@@ -12,25 +10,15 @@ interface AgencyRowMenuProps {
 
 /** View for everyone (the agency travels in navigation state); Activate or Deactivate for admins. */
 export function AgencyRowMenu({ agency, onToggleActive }: AgencyRowMenuProps) {
-  return (
-    <RowMenu label={`Actions for ${agency.name}`}>
-      <Menu.Item
-        component={Link}
-        to={`/agency/${agency.id}`}
-        state={{ agency }}
-        leftSection={<IconEye size={16} />}
-      >
-        View
-      </Menu.Item>
-      {onToggleActive && (
-        <Menu.Item
-          color={agency.isActive ? 'red' : 'teal'}
-          leftSection={agency.isActive ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
-          onClick={() => onToggleActive(agency)}
-        >
-          {agency.isActive ? 'Deactivate' : 'Activate'}
-        </Menu.Item>
-      )}
-    </RowMenu>
-  );
+  const items: RowMenuItem[] = [
+    { label: 'View', icon: <IconEye size={16} />, to: `/agency/${agency.id}`, state: { agency } },
+  ];
+  if (onToggleActive)
+    items.push({
+      label: agency.isActive ? 'Deactivate' : 'Activate',
+      color: agency.isActive ? 'red' : 'teal',
+      icon: agency.isActive ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />,
+      onClick: () => onToggleActive(agency),
+    });
+  return <RowMenu label={`Actions for ${agency.name}`} items={items} />;
 }

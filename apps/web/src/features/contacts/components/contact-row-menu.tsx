@@ -1,6 +1,5 @@
-import { Menu } from '@mantine/core';
 import { IconEye, IconTransform, IconUserOff } from '@tabler/icons-react';
-import { RowMenu } from '../../../components/data-table';
+import { RowMenu, type RowMenuItem } from '../../../components/data-table';
 import type { ContactListRow } from '../api/contact-types';
 import { fullName } from './contact-list-labels';
 
@@ -17,21 +16,17 @@ interface ContactRowMenuProps extends ContactRowHandlers {
 
 /** View; Convert for leads; Deactivate for admins (001 §2.2). */
 export function ContactRowMenu({ contact, isAdmin, onView, onConvert, onDeactivate }: ContactRowMenuProps) {
-  return (
-    <RowMenu label={`Actions for ${fullName(contact)}`}>
-      <Menu.Item leftSection={<IconEye size={16} />} onClick={() => onView(contact)}>
-        View
-      </Menu.Item>
-      {contact.type === 'LEAD' && (
-        <Menu.Item leftSection={<IconTransform size={16} />} onClick={() => onConvert(contact)}>
-          Convert
-        </Menu.Item>
-      )}
-      {isAdmin && (
-        <Menu.Item color="red" leftSection={<IconUserOff size={16} />} onClick={() => onDeactivate(contact)}>
-          Deactivate
-        </Menu.Item>
-      )}
-    </RowMenu>
-  );
+  const items: RowMenuItem[] = [
+    { label: 'View', icon: <IconEye size={16} />, onClick: () => onView(contact) },
+  ];
+  if (contact.type === 'LEAD')
+    items.push({ label: 'Convert', icon: <IconTransform size={16} />, onClick: () => onConvert(contact) });
+  if (isAdmin)
+    items.push({
+      label: 'Deactivate',
+      color: 'red',
+      icon: <IconUserOff size={16} />,
+      onClick: () => onDeactivate(contact),
+    });
+  return <RowMenu label={`Actions for ${fullName(contact)}`} items={items} />;
 }

@@ -1,4 +1,3 @@
-import { Menu } from '@mantine/core';
 import { IconDotsVertical, IconEye } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { RowMenu } from '../../../../components/data-table';
@@ -10,14 +9,12 @@ import type { ProductListRow } from '../../api/product-types';
  */
 export function ProductRowActions({ product }: { product: ProductListRow }) {
   const navigate = useNavigate();
+  const view = () => navigate(`/product/${product.id}`, { state: { product } });
   return (
-    <RowMenu label={`Actions for ${product.title}`} icon={<IconDotsVertical size={18} />}>
-      <Menu.Item
-        leftSection={<IconEye size={16} />}
-        onClick={() => navigate(`/product/${product.id}`, { state: { product } })}
-      >
-        View
-      </Menu.Item>
-    </RowMenu>
+    <RowMenu
+      label={`Actions for ${product.title}`}
+      icon={<IconDotsVertical size={18} />}
+      items={[{ label: 'View', icon: <IconEye size={16} />, onClick: view }]}
+    />
   );
 }
