@@ -11,6 +11,8 @@ export interface OpenStream {
   events: StreamEvent[];
   waitFor: (match: (event: StreamEvent) => boolean, ms?: number) => Promise<StreamEvent>;
   close: () => void;
+  /** Resolves with the time (Date.now()) at which the server ended the stream. */
+  ended: Promise<number>;
 }
 
 export function openEventStream(baseUrl: string, token: string): Promise<OpenStream> {
@@ -23,6 +25,7 @@ export function openEventStream(baseUrl: string, token: string): Promise<OpenStr
       (res) => {
         if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
         let buffer = '';
+        const ended = new Promise<number>((done) => res.once('end', () => done(Date.now())));
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
           buffer += chunk;
@@ -39,6 +42,7 @@ export function openEventStream(baseUrl: string, token: string): Promise<OpenStr
         });
         resolve({
           events,
+          ended,
           close: () => request.destroy(),
           waitFor: (match, ms = 5000) =>
             new Promise((found, fail) => {

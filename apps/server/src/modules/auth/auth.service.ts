@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { authMessages } from '@crm/domain';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { forbidden, unauthorized } from '../../lib/http-errors.js';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
 import { findUserByEmail, type UserRow } from '../users/user-reads.js';
 import { countAttempt } from './attempts.service.js';
-import { deleteSession, findSessionUser, insertSession } from './sessions.repository.js';
+import { deleteSession, findSessionStates, findSessionUser, insertSession } from './sessions.repository.js';
 
 export const ACCOUNT_INACTIVE = 'Your account is inactive. Please contact an administrator.';
 
@@ -97,6 +98,32 @@ export async function liveSessionUser(ctx: AppContext, sessionId: string): Promi
   const session = await findSessionUser(ctx.db, sessionId);
   if (!session || session.expiresAt <= nowIso() || session.user.is_active !== 1) return undefined;
   return session.user;
+}
+
+/** What a session that still holds grants: whose it is, with which role, until when. */
+export interface SessionGrant {
+  userId: number;
+  role: string;
+  expiresAt: string;
+}
+
+/** Sessions per query; well under both engines' limits on bound parameters. */
+const SESSIONS_PER_QUERY = 500;
+
+/**
+ * Of these sessions, the ones that still hold (not ended, not expired, their user active), each
+ * with its user's current role. A session missing from the answer has been revoked.
+ */
+export async function sessionGrants(db: Db, sessionIds: string[]): Promise<Map<string, SessionGrant>> {
+  const now = nowIso();
+  const grants = new Map<string, SessionGrant>();
+  for (let start = 0; start < sessionIds.length; start += SESSIONS_PER_QUERY) {
+    for (const row of await findSessionStates(db, sessionIds.slice(start, start + SESSIONS_PER_QUERY))) {
+      if (row.expires_at <= now || row.is_active !== 1) continue;
+      grants.set(row.id, { userId: row.user_id, role: row.role, expiresAt: row.expires_at });
+    }
+  }
+  return grants;
 }
 
 export async function logout(ctx: AppContext, sessionId: string): Promise<void> {

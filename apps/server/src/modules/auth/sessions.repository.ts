@@ -32,6 +32,20 @@ export async function findSessionUser(
   return { expiresAt: session_expires_at, user };
 }
 
+/**
+ * Of these sessions, each one still in the table with its expiry and its user's id, role and
+ * status: the open live streams are checked against it every second, in one query per process.
+ */
+export async function findSessionStates(db: Db, sessionIds: string[]) {
+  if (sessionIds.length === 0) return [];
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id', 'sessions.expires_at', 'users.id as user_id', 'users.role', 'users.is_active'])
+    .where('sessions.id', 'in', sessionIds)
+    .execute();
+}
+
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
 }
