@@ -87,17 +87,19 @@ export const TASK_SCENARIOS: readonly Scenario[] = [
     name: 'notifications: unread count (the bell)',
     path: '/api/notifications/unread-count',
     target: { sqlite: MY_TASKS_MS },
-    direct: (db) => async () => countNotifications(db, (await admin(db)).user.id, true),
+    // Read as a plain user would be: the query that leaves out what they may no longer read.
+    direct: (db) => async () =>
+      countNotifications(db, { userId: (await admin(db)).user.id, admin: false }, true),
   },
   {
     name: 'notifications: latest 20',
     path: '/api/notifications?limit=20',
     target: { sqlite: MY_TASKS_MS },
     direct: (db) => async () => {
-      const userId = (await admin(db)).user.id;
+      const reader = { userId: (await admin(db)).user.id, admin: false };
       return Promise.all([
-        listNotifications(db, userId, { unreadOnly: false, limit: 20, offset: 0 }),
-        countNotifications(db, userId, false),
+        listNotifications(db, reader, { unreadOnly: false, limit: 20, offset: 0 }),
+        countNotifications(db, reader, false),
       ]);
     },
   },

@@ -192,7 +192,10 @@ export async function writeContact(
   await insertHistory(w.db, { kind: 'contact', id }, w.actor.user.id, [...entries, ...notes], at);
   if (columns.assigned_to_id !== undefined && assignee !== undefined) {
     const name = `${row.name} ${row.surname}`;
-    w.publish(...(await notify(w.db, contactAssigned(w.actor, change.assignedToId!, id, name), at)));
+    const audience = recordAudience(change.isActive ?? row.is_active === 1);
+    w.publish(
+      ...(await notify(w.db, contactAssigned(w.actor, change.assignedToId!, { id, name, audience }), at)),
+    );
   }
   const visibleToAll = row.is_active === 1 || change.isActive === true;
   w.publish({ kind: 'contact', id, audience: recordAudience(visibleToAll) });

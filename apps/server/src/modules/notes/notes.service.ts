@@ -4,7 +4,7 @@ import { type Actor, isAdmin } from '../../lib/actor.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
 import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
 import { insertHistory } from '../history/history.repository.js';
-import { notifyMentions, showMentions } from '../mentions/mentions.service.js';
+import { assertMentionLimit, notifyMentions, showMentions } from '../mentions/mentions.service.js';
 import type { ParentKind, ParentRef } from '../parents.js';
 import { reparentIds, reparentRows } from '../parents.repository.js';
 import { parentEvent } from '../records/parent-event.js';
@@ -59,6 +59,7 @@ export async function addNote(
   if (!text) throw badRequest(noteMessages.empty, { content: noteMessages.empty });
   if (text.length > NOTE_MAX_CHARACTERS)
     throw badRequest(noteMessages.tooLong, { content: noteMessages.tooLong });
+  assertMentionLimit(content);
   const id = await inWrite(ctx, actor, async (w) => {
     const noteId = await insertNote(w.db, parent, actor.user.id, content, w.at);
     w.publish(...(await notifyMentions(w.db, actor.user.id, parent, content, text.slice(0, 300), w.at)));

@@ -20,16 +20,39 @@ export async function insertNotifications(db: Db, rows: NewNotification[]): Prom
   if (rows.length > 0) await db.insertInto('notifications').values(rows).execute();
 }
 
+/** Whose notifications, and whether they may still read those about hidden records (admins). */
+export interface NotificationReader {
+  userId: number;
+  admin: boolean;
+}
+
+/**
+ * A reader's notifications, left out those about what they may no longer read: a contact
+ * deactivated since, or a task of a record deactivated since (its notes and tasks are the
+ * admins' then). They come back if the record does.
+ */
+function readersNotifications(db: Db, reader: NotificationReader) {
+  const qb = db
+    .selectFrom('notifications')
+    .leftJoin('contacts', 'contacts.id', 'notifications.contact_id')
+    .leftJoin('tasks', 'tasks.id', 'notifications.task_id')
+    .where('notifications.user_id', '=', reader.userId);
+  if (reader.admin) return qb;
+  return qb.where((eb) =>
+    eb.and([
+      eb.or([eb('notifications.contact_id', 'is', null), eb('contacts.is_active', '=', 1)]),
+      eb.or([eb('notifications.task_id', 'is', null), eb('tasks.record_active', '=', 1)]),
+    ]),
+  );
+}
+
 export async function listNotifications(
   db: Db,
-  userId: number,
+  reader: NotificationReader,
   options: { unreadOnly: boolean; limit: number; offset: number },
 ) {
-  let qb = db
-    .selectFrom('notifications')
+  let qb = readersNotifications(db, reader)
     .leftJoin('users as actor', 'actor.id', 'notifications.actor_id')
-    .leftJoin('contacts', 'contacts.id', 'notifications.contact_id')
-    .leftJoin('agencies', 'agencies.id', 'notifications.agency_id')
     .select([
       'notifications.id',
       'notifications.kind',
@@ -42,18 +65,18 @@ export async function listNotifications(
       'notifications.created_at',
       'actor.name as actor_name',
       'contacts.type as contact_type',
-    ])
-    .where('notifications.user_id', '=', userId);
+    ]);
   if (options.unreadOnly) qb = qb.where('notifications.read_at', 'is', null);
   return qb.orderBy('notifications.id', 'desc').limit(options.limit).offset(options.offset).execute();
 }
 
-export async function countNotifications(db: Db, userId: number, unreadOnly: boolean): Promise<number> {
-  let qb = db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId);
-  if (unreadOnly) qb = qb.where('read_at', 'is', null);
+export async function countNotifications(
+  db: Db,
+  reader: NotificationReader,
+  unreadOnly: boolean,
+): Promise<number> {
+  let qb = readersNotifications(db, reader).select((eb) => eb.fn.countAll<number>().as('n'));
+  if (unreadOnly) qb = qb.where('notifications.read_at', 'is', null);
   const row = await qb.executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -5,10 +5,11 @@ import {
 } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
-import type { Actor } from '../../lib/actor.js';
+import { type Actor, isAdmin } from '../../lib/actor.js';
 import { notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
-import type { AudiencedEvent } from '../events/event-types.js';
+import { type Audience, type AudiencedEvent, mayHear } from '../events/event-types.js';
+import { activeUsersAmong } from '../users/user-reads.js';
 import {
   countNotifications,
   insertNotifications,
@@ -25,6 +26,12 @@ export interface NotificationDraft {
   /** Who did it; they are never notified of their own action. */
   actorId: number | null;
   recipients: number[];
+  /**
+   * Who may read what it tells at this moment, by the same rule as the events of that record or
+   * task (a deactivated contact and its tasks are the admins'). A recipient outside it is not
+   * notified: the text would hand them what the record's own screen refuses them.
+   */
+  audience: Audience;
   text: string;
   taskId?: number | null;
   contactId?: number | null;
@@ -33,17 +40,21 @@ export interface NotificationDraft {
 }
 
 /**
- * Writes a notification for each recipient who has not turned the kind off, inside the caller's
- * transaction, and answers the events to publish once it has committed.
+ * Writes a notification for each recipient who is active, may read what it tells, and has not
+ * turned the kind off, inside the caller's transaction (so "may read" is read as the write leaves
+ * it), and answers the events to publish once it has committed.
  */
 export async function notify(
   db: Db,
   draft: NotificationDraft,
   at: string = nowIso(),
 ): Promise<AudiencedEvent[]> {
-  const candidates = [...new Set(draft.recipients)].filter((id) => id !== draft.actorId);
-  const muted = await usersMuting(db, candidates, draft.kind);
-  const recipients = candidates.filter((id) => !muted.has(id));
+  const named = [...new Set(draft.recipients)].filter((id) => id !== draft.actorId);
+  const readers = (await activeUsersAmong(db, named))
+    .filter((user) => mayHear({ userId: user.id, role: user.role }, draft.audience))
+    .map((user) => user.id);
+  const muted = await usersMuting(db, readers, draft.kind);
+  const recipients = readers.filter((id) => !muted.has(id));
   await insertNotifications(
     db,
     recipients.map((userId) => ({
@@ -61,19 +72,22 @@ export async function notify(
   return recipients.map((userId) => ({ kind: 'notification', id: userId, audience: { users: [userId] } }));
 }
 
-/** A contact handed to someone: they are told, unless they handed it to themselves. */
+/**
+ * A contact handed to someone: they are told, unless they handed it to themselves or the contact,
+ * as the write leaves it, is one they may not open (a deactivated one, to a plain user).
+ */
 export function contactAssigned(
   actor: Actor,
   assigneeId: number,
-  contactId: number,
-  contactName: string,
+  contact: { id: number; name: string; audience: Audience },
 ): NotificationDraft {
   return {
     kind: 'contact_assigned',
     actorId: actor.user.id,
     recipients: [assigneeId],
-    text: contactName,
-    contactId,
+    audience: contact.audience,
+    text: contact.name,
+    contactId: contact.id,
   };
 }
 
@@ -90,6 +104,7 @@ export function importFinished(
     kind: 'import_finished',
     actorId: null,
     recipients: [userId],
+    audience: { users: [userId] },
     importId,
     text: `${filename}: ${rowsText}${errors > 0 ? `, ${errors} with errors` : ''}`,
   };
@@ -115,14 +130,17 @@ function notificationPath(kind: string, importId: number | null): string {
   return kind === 'import_finished' ? '/imports' : '/my-tasks';
 }
 
+const readerOf = (actor: Actor) => ({ userId: actor.user.id, admin: isAdmin(actor) });
+
 export async function notificationsOf(
   ctx: AppContext,
   actor: Actor,
   options: { unreadOnly: boolean; limit: number; offset: number },
 ): Promise<{ items: NotificationItem[]; total: number }> {
+  const reader = readerOf(actor);
   const [rows, total] = await Promise.all([
-    listNotifications(ctx.db, actor.user.id, options),
-    countNotifications(ctx.db, actor.user.id, options.unreadOnly),
+    listNotifications(ctx.db, reader, options),
+    countNotifications(ctx.db, reader, options.unreadOnly),
   ]);
   const items = rows.map((row) => {
     const record: NotificationItem['record'] =
@@ -150,7 +168,8 @@ export async function notificationsOf(
   return { items, total };
 }
 
-export const unreadCount = (ctx: AppContext, actor: Actor) => countNotifications(ctx.db, actor.user.id, true);
+export const unreadCount = (ctx: AppContext, actor: Actor) =>
+  countNotifications(ctx.db, readerOf(actor), true);
 
 const selfEvent = (userId: number): AudiencedEvent => ({
   kind: 'notification',

@@ -5,7 +5,7 @@ import { nowIso } from '../../lib/time.js';
 import type { AudiencedEvent } from '../events/event-types.js';
 import { enqueueJob } from '../jobs/jobs.service.js';
 import { notify } from '../notifications/notifications.service.js';
-import { taskEvent } from './task-events.js';
+import { taskAudience, taskEvent } from './task-events.js';
 import { claimDueTasks } from './tasks.repository.js';
 
 const BATCH = 200;
@@ -31,6 +31,7 @@ export async function sendDueReminders(ctx: Pick<AppContext, 'db' | 'events'>): 
               kind: 'task_due',
               actorId: null,
               recipients: [row.assignee_id],
+              audience: taskAudience({ ...row, creator_id: row.assignee_id }),
               text: row.title,
               taskId: row.id,
               contactId: row.contact_id,

@@ -22,7 +22,7 @@ import type { ParentRef } from '../parents.js';
 import { recordIsActive } from '../parents.repository.js';
 import { activeUserName as findActiveUserName } from '../users/user-reads.js';
 import { queueDueReminder } from './due-reminders.js';
-import { recordOf, taskEvent } from './task-events.js';
+import { recordOf, taskAudience, taskEvent } from './task-events.js';
 import {
   countMyTasks,
   findTask,
@@ -181,6 +181,7 @@ export async function createTask(
         kind: 'task_assigned',
         actorId: actor.user.id,
         recipients: [assigneeId],
+        audience: taskAudience(row),
         text: input.title,
         taskId: id,
         contactId: row.contact_id,
@@ -277,6 +278,7 @@ export async function updateTaskFor(
         kind: 'task_assigned',
         actorId: actor.user.id,
         recipients: [changes.assignee_id],
+        audience: taskAudience(row, [changes.assignee_id]),
         text: changes.title ?? row.title,
         taskId: id,
         contactId: row.contact_id,

@@ -114,12 +114,15 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
     .executeTakeFirst();
 }
 
-/** The active users among these ids, with their names. */
-export async function activeUsersAmong(db: Db, ids: number[]): Promise<{ id: number; name: string }[]> {
+/** The active users among these ids, with their names and roles. */
+export async function activeUsersAmong(
+  db: Db,
+  ids: number[],
+): Promise<{ id: number; name: string; role: string }[]> {
   if (ids.length === 0) return [];
   return db
     .selectFrom('users')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'role'])
     .where('id', 'in', ids)
     .where('is_active', '=', 1)
     .execute();
