@@ -91,6 +91,8 @@ export function CommandPalette({ opened, onClose, isAdmin, onOpenPath, onCommand
       );
     }
     const Icon = entry.kind === 'action' ? entry.action.icon : null;
+    // Records and places are real links: Ctrl, Cmd or the middle button open them in a new tab.
+    const href = entry.kind === 'hit' ? hitPath(entry.hit) : entry.action.to;
     rows.push(
       <UnstyledButton
         key={entry.key}
@@ -100,7 +102,12 @@ export function CommandPalette({ opened, onClose, isAdmin, onOpenPath, onCommand
         className={classes.option}
         data-active={index === active || undefined}
         onMouseEnter={() => setActiveKey(entry.key)}
-        onClick={() => choose(entry)}
+        {...(href ? { component: 'a' as const, href } : {})}
+        onClick={(event: React.MouseEvent) => {
+          if (href && (event.ctrlKey || event.metaKey || event.shiftKey)) return;
+          event.preventDefault();
+          choose(entry);
+        }}
       >
         {entry.kind === 'hit' ? (
           <>

@@ -61,11 +61,13 @@ interface DataTableCardProps<T> {
   id: RowId;
   style: CSSProperties;
   columns: readonly DataTableColumn<T>[];
+  /** The record this card opens when clicked (see row-click.ts). */
+  href?: string;
   checkbox?: { label: string; checked: boolean; onToggle: () => void };
 }
 
 /** One row as a card: checkbox, title and actions on top, then each field with its column's name. */
-export function DataTableCard<T>({ row, id, style, columns, checkbox }: DataTableCardProps<T>) {
+export function DataTableCard<T>({ row, id, style, columns, href, checkbox }: DataTableCardProps<T>) {
   const [title] = columns;
   const actions = columns.find((column) => column.key === PINNED_COLUMN);
   return (
@@ -74,6 +76,7 @@ export function DataTableCard<T>({ row, id, style, columns, checkbox }: DataTabl
       style={style}
       data-selected={checkbox?.checked || undefined}
       data-row-id={id}
+      data-href={href}
     >
       <div className={classes.cardTitle}>
         {checkbox && <RowCheckbox as="div" {...checkbox} />}

@@ -20,6 +20,8 @@ interface DataTableRowProps<T> {
   index: number;
   style: CSSProperties;
   columns: readonly DataTableColumn<T>[];
+  /** The record this row opens when clicked (see row-click.ts). */
+  href?: string;
   /** Present when rows can be selected. */
   checkbox?: { label: string; checked: boolean };
   /** The same function for every row and every render, so that a row renders again only when it changes. */
@@ -38,6 +40,7 @@ function sameRow<T>(before: DataTableRowProps<T>, after: DataTableRowProps<T>): 
     before.id === after.id &&
     before.index === after.index &&
     before.columns === after.columns &&
+    before.href === after.href &&
     before.onToggleRow === after.onToggleRow &&
     before.checkbox?.checked === after.checkbox?.checked &&
     before.checkbox?.label === after.checkbox?.label &&
@@ -53,6 +56,7 @@ export const DataTableRow = memo(function DataTableRow<T>({
   index,
   style,
   columns,
+  href,
   checkbox,
   onToggleRow,
 }: DataTableRowProps<T>) {
@@ -64,6 +68,7 @@ export const DataTableRow = memo(function DataTableRow<T>({
       aria-selected={checkbox ? checkbox.checked : undefined}
       data-selected={checkbox?.checked || undefined}
       data-row-id={id}
+      data-href={href}
     >
       {checkbox && <RowCheckbox {...checkbox} onToggle={() => onToggleRow?.(id)} />}
       {columns.map((column) => (

@@ -1,13 +1,15 @@
 import { Center, Loader, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { lazy, type MouseEvent, Suspense, useCallback, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import classes from './data-table.module.css';
 import { CardControls, DataTableCard, defaultCardHeight } from './data-table-cards';
 import { DataTableRow, LoadingMoreRow, PINNED_COLUMN, rowStyle } from './data-table-row';
 import { DataTableToolbar } from './data-table-toolbar';
 import { HeaderCell } from './header-cell';
+import { openClickedRow } from './row-click';
 import { SelectAllCheckbox } from './selection-checkbox';
 import type { DataTableProps, RowId } from './types';
 import { useChosenColumns } from './use-chosen-columns';
@@ -55,7 +57,10 @@ export function DataTable<T>({
   getRowLabel,
   toolbar,
   cardHeight,
+  rowHref,
 }: DataTableProps<T>) {
+  const navigate = useNavigate();
+  const openRow = useCallback((event: MouseEvent) => openClickedRow(event, navigate), [navigate]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const selectionRef = useRef(selection);
   selectionRef.current = selection;
@@ -173,7 +178,14 @@ export function DataTable<T>({
           selectAll={selectAll}
         />
       )}
-      <div ref={scrollRef} className={classes.scroller} style={{ height: height + HEADER_HEIGHT }}>
+      {/* A mouse target only: each row's name is its link for keyboards (row-click.ts). */}
+      <div
+        ref={scrollRef}
+        className={classes.scroller}
+        style={{ height: height + HEADER_HEIGHT }}
+        onClick={rowHref ? openRow : undefined}
+        onAuxClick={rowHref ? openRow : undefined}
+      >
         {cards ? (
           <ul
             className={classes.cardList}
@@ -200,6 +212,7 @@ export function DataTable<T>({
                   id={id}
                   style={style}
                   columns={columns}
+                  href={rowHref?.(row)}
                   checkbox={checkboxOf(row, id)}
                 />
               );
@@ -242,6 +255,7 @@ export function DataTable<T>({
                     index={item.index}
                     style={style}
                     columns={columns}
+                    href={rowHref?.(row)}
                     checkbox={checkboxOf(row, id)}
                     onToggleRow={onToggleRow}
                   />

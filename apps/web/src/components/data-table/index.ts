@@ -1,4 +1,4 @@
-export { CellText, cellValue } from './cell-text';
+export { CellText, cellLink, cellValue } from './cell-text';
 export { DataTable } from './data-table';
 export { RowMenu, type RowMenuItem } from './row-menu';
 export type {

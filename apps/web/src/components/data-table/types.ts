@@ -65,6 +65,11 @@ export interface DataTableProps<T> {
   fetchPage: FetchPage<T>;
   columns: readonly DataTableColumn<T>[];
   getRowId: (row: T) => RowId;
+  /**
+   * The record a row opens: a click anywhere on the row (Ctrl/Cmd or middle click for a new tab).
+   * The row's name column should be a `cellLink` to the same place, for keyboards and new tabs.
+   */
+  rowHref?: (row: T) => string;
   /** Fixed row height in px (users, partners, products 75; contacts 80). */
   rowHeight: number;
   /** Height of the scrolling row area in px. Default 600. */

@@ -27,6 +27,11 @@ const truncated = (value: string | null | undefined) => (
   </Text>
 );
 
+/** Where a row of the partners list leads. */
+export function agencyHref(agency: Pick<Agency, 'id'>): string {
+  return `/agency/${agency.id}`;
+}
+
 /** 002 §2 partner list: Name, Level, Email, Office Number, Size, Created By, Status, Actions. */
 export function agencyColumns(
   onToggleActive: ((agency: Agency) => void) | undefined,
@@ -39,14 +44,7 @@ export function agencyColumns(
       sortable: true,
       filter: TEXT_FILTER,
       render: (agency) => (
-        <Anchor
-          component={Link}
-          to={`/agency/${agency.id}`}
-          state={{ agency }}
-          size="sm"
-          fw={600}
-          lineClamp={2}
-        >
+        <Anchor component={Link} to={agencyHref(agency)} state={{ agency }} size="sm" fw={600} lineClamp={2}>
           {agency.name}
         </Anchor>
       ),

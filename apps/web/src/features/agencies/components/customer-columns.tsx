@@ -14,6 +14,11 @@ const plain = (value: string | null | undefined) => (
   </Text>
 );
 
+/** 002 §2: a row of the Customers tab opens /customer/{contactId}. */
+export function customerHref(customer: Pick<AgencyCustomer, 'id'>): string {
+  return `/customer/${customer.id}`;
+}
+
 /** 002 §2 Customers tab: agency, name, surname, email, type, phone, created; a row opens the contact. */
 export const customerColumns: DataTableColumn<AgencyCustomer>[] = [
   {
@@ -33,7 +38,7 @@ export const customerColumns: DataTableColumn<AgencyCustomer>[] = [
     render: (customer) => (
       <Text
         component={Link}
-        to={`/customer/${customer.id}`}
+        to={customerHref(customer)}
         className={classes.rowLink}
         size="sm"
         fw={600}

@@ -7,7 +7,7 @@ import { agencyScreenMessages as msg } from '../agency-screen-messages';
 import { fetchCustomersPage } from '../api/agencies-api';
 import { agencyKeys } from '../api/agency-keys';
 import type { AgencyCustomer } from '../api/agency-types';
-import { customerColumns } from './customer-columns';
+import { customerColumns, customerHref } from './customer-columns';
 
 const CUSTOMER_ROW_HEIGHT = 56;
 const CUSTOMER_LIST_HEIGHT = 400;
@@ -25,6 +25,7 @@ export function CustomersTab({ agencyId }: { agencyId: number }) {
       fetchPage={fetchPage}
       columns={customerColumns}
       getRowId={getCustomerId}
+      rowHref={customerHref}
       rowHeight={CUSTOMER_ROW_HEIGHT}
       height={CUSTOMER_LIST_HEIGHT}
       searchPlaceholder="Search customers..."

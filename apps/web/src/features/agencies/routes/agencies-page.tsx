@@ -13,7 +13,7 @@ import { agencyKeys } from '../api/agency-keys';
 import type { ActiveAction, Agency } from '../api/agency-types';
 import { useBulkSetAgencies } from '../api/use-bulk-set-agencies';
 import { useSetAgencyActive } from '../api/use-set-agency-active';
-import { agencyColumns } from '../components/agency-columns';
+import { agencyColumns, agencyHref } from '../components/agency-columns';
 import { BulkStatusButtons } from '../components/bulk-status-buttons';
 import { confirmAgencyStatus, confirmBulkAgencyStatus } from '../components/confirm-agency-status';
 import { idsToChange } from '../status-changes';
@@ -75,6 +75,7 @@ export function AgenciesPage() {
         fetchPage={fetchPage}
         columns={columns}
         getRowId={getAgencyId}
+        rowHref={agencyHref}
         getRowLabel={(agency) => `Select ${agency.name}`}
         rowHeight={AGENCY_ROW_HEIGHT}
         height={AGENCY_LIST_HEIGHT}

@@ -1,6 +1,11 @@
 import type { FilterMode } from '@crm/domain';
-import { type ColumnFilterConfig, cellValue, type DataTableColumn } from '../../../components/data-table';
-import type { ContactListRow } from '../api/contact-types';
+import {
+  type ColumnFilterConfig,
+  cellLink,
+  cellValue,
+  type DataTableColumn,
+} from '../../../components/data-table';
+import { CONTACT_PATHS, type ContactListRow } from '../api/contact-types';
 import { CompletenessBar } from './completeness-bar';
 import { fullName } from './contact-list-labels';
 import { ContactPhoneCell } from './contact-phone-cell';
@@ -11,6 +16,11 @@ const TEXT_FILTER: ColumnFilterConfig = {
   modes: ['equals', 'contains', 'containsIgnoreCase'] satisfies FilterMode[],
   defaultMode: 'containsIgnoreCase',
 };
+
+/** Where a row of the list leads: the lead's or the customer's record. */
+export function contactHref(contact: Pick<ContactListRow, 'id' | 'type'>): string {
+  return CONTACT_PATHS[contact.type].detail(contact.id);
+}
 
 /** Name, Agency, E-Mail, Phone Number, Created By, Assigned To, Completeness, Actions. */
 export function contactColumns(
@@ -24,7 +34,7 @@ export function contactColumns(
       width: 'minmax(170px, 2fr)',
       sortable: true,
       filter: TEXT_FILTER,
-      render: (contact) => cellValue(fullName(contact), true),
+      render: (contact) => cellLink(fullName(contact), contactHref(contact), { contact }),
     },
     {
       key: 'agency',

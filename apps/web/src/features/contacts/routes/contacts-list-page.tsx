@@ -14,7 +14,7 @@ import { useDeactivateContacts } from '../api/use-deactivate-contacts';
 import { useReassignContacts } from '../api/use-reassign-contacts';
 import { confirmDeactivateContact, confirmDeactivateSelected } from '../components/confirm-deactivation';
 import { ContactBulkActions } from '../components/contact-bulk-actions';
-import { contactColumns } from '../components/contact-columns';
+import { contactColumns, contactHref } from '../components/contact-columns';
 import {
   CONTACT_LABELS,
   EMPTY_LIST_HINT,
@@ -85,6 +85,7 @@ export function ContactsListPage({ type }: { type: ContactType }) {
         fetchPage={fetchPage}
         columns={columns}
         getRowId={getContactId}
+        rowHref={contactHref}
         getRowLabel={(contact) => `Select ${fullName(contact)}`}
         rowHeight={CONTACT_ROW_HEIGHT}
         height={CONTACT_LIST_HEIGHT}

@@ -10,7 +10,7 @@ import type { ProductListRow } from '../api/product-types';
 import { fetchProductsPage } from '../api/products-api';
 import { ProductDialog } from '../components/product-dialog/product-dialog';
 import { BulkStatusButtons } from '../components/product-list/bulk-status-buttons';
-import { productColumns } from '../components/product-list/product-columns';
+import { productColumns, productHref } from '../components/product-list/product-columns';
 import { productScreenMessages as m } from '../lib/product-screen-messages';
 
 /** 002 §9: product list rows 75 px, list 600 px. */
@@ -41,6 +41,7 @@ export function ProductsPage() {
         fetchPage={fetchProductsPage}
         columns={productColumns}
         getRowId={getProductId}
+        rowHref={productHref}
         getRowLabel={(product) => `Select ${product.title}`}
         rowHeight={PRODUCT_ROW_HEIGHT}
         height={PRODUCT_LIST_HEIGHT}

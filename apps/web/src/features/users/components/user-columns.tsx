@@ -1,7 +1,12 @@
 import type { User } from '@crm/domain';
 import { Badge, Text } from '@mantine/core';
-import type { DataTableColumn } from '../../../components/data-table';
+import { cellLink, type DataTableColumn } from '../../../components/data-table';
 import { UserRowActions } from './user-row-actions';
+
+/** Where a row of the users list leads: the user's form. */
+export function userHref(user: Pick<User, 'id'>): string {
+  return `/edit-user/${user.id}`;
+}
 
 /** 000 §2.7: Name, Email, Role, Status sortable and filterable; Actions. */
 export function userColumns(onToggleActive: (user: User) => void): DataTableColumn<User>[] {
@@ -12,11 +17,7 @@ export function userColumns(onToggleActive: (user: User) => void): DataTableColu
       width: 'minmax(160px, 1.4fr)',
       sortable: true,
       filter: { defaultMode: 'containsIgnoreCase' },
-      render: (user) => (
-        <Text size="sm" fw={600} truncate="end">
-          {user.name}
-        </Text>
-      ),
+      render: (user) => cellLink(user.name, userHref(user), { user }),
     },
     {
       key: 'email',

@@ -8,7 +8,7 @@ import { useSetUserActive } from '../api/use-set-user-active';
 import { userKeys } from '../api/user-keys';
 import { fetchUsersPage } from '../api/users-api';
 import { confirmToggleActive } from '../components/confirm-toggle-active';
-import { userColumns } from '../components/user-columns';
+import { userColumns, userHref } from '../components/user-columns';
 
 const USERS_ROW_HEIGHT = 75;
 const USERS_LIST_HEIGHT = 600;
@@ -39,6 +39,7 @@ export function UsersPage() {
         fetchPage={fetchUsersPage}
         columns={columns}
         getRowId={getUserId}
+        rowHref={userHref}
         getRowLabel={(user) => `Select ${user.name}`}
         rowHeight={USERS_ROW_HEIGHT}
         height={USERS_LIST_HEIGHT}

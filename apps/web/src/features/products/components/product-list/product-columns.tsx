@@ -1,8 +1,13 @@
 import { formatDateTime } from '@crm/domain';
 import { Badge, Text } from '@mantine/core';
-import type { DataTableColumn } from '../../../../components/data-table';
+import { cellLink, type DataTableColumn } from '../../../../components/data-table';
 import type { ProductListRow } from '../../api/product-types';
 import { ProductRowActions } from './product-row-actions';
+
+/** Where a row of the products list leads. */
+export function productHref(product: Pick<ProductListRow, 'id'>): string {
+  return `/product/${product.id}`;
+}
 
 /**
  * 002 §2 "Product list": Title, Created By (which shows the created date and time), Status and
@@ -14,11 +19,7 @@ export const productColumns: DataTableColumn<ProductListRow>[] = [
     header: 'Title',
     width: 'minmax(200px, 2fr)',
     sortable: true,
-    render: (product) => (
-      <Text size="sm" fw={600} truncate="end">
-        {product.title}
-      </Text>
-    ),
+    render: (product) => cellLink(product.title, productHref(product), { product }),
   },
   {
     key: 'createdAt',
