@@ -36,8 +36,16 @@ function childrenOf(pid: number): number[] {
     .map(Number);
 }
 
-const until = <T>(what: string, check: () => T | undefined | Promise<T | undefined>, ms = 30_000) =>
-  waitUntil(what, check, ms, () => `Server output:\n${output}`);
+/**
+ * Each wait gives up after the shared helper's time (starting processes from source on a busy two-core
+ * machine can take a minute); a test's own limit leaves room for two such waits. How fast the server
+ * starts is measured by the benchmark, not here.
+ */
+const WAIT_MS = 90_000;
+const TEST_MS = 2 * WAIT_MS;
+
+const until = <T>(what: string, check: () => T | undefined | Promise<T | undefined>) =>
+  waitUntil(what, check, WAIT_MS, () => `Server output:\n${output}`);
 
 const api = (url: string, init: RequestInit = {}) => fetch(`http://127.0.0.1:${port}${url}`, init);
 
@@ -68,7 +76,7 @@ beforeAll(async () => {
   });
   exited = new Promise((resolve) => primary.once('exit', (code) => resolve(code)));
   await until('the ready line', () => (output.includes('CRM ready on') ? true : undefined));
-}, 120_000);
+}, TEST_MS);
 
 afterAll(async () => {
   if (primary.exitCode === null) primary.kill('SIGKILL');
@@ -114,7 +122,7 @@ describe('npm start with WORKERS=2', () => {
     expect(created.map((res) => res.status)).toEqual(Array(24).fill(201));
     const count = await api('/api/contacts/count?type=lead', { headers });
     expect(await count.json()).toEqual({ count: 24 });
-  }, 60_000);
+  }, TEST_MS);
 
   it('one scrape of /api/metrics counts the requests of both processes', async () => {
     const close = { connection: 'close' };
@@ -132,7 +140,7 @@ describe('npm start with WORKERS=2', () => {
     // Whichever process answers the scrape, the count is both processes' sum.
     expect(await scrape()).toBe(before + 10);
     expect(await scrape()).toBe(before + 10);
-  }, 60_000);
+  }, TEST_MS);
 
   it('replaces a server process that dies', async () => {
     const [victim] = childrenOf(primary.pid!);
@@ -145,7 +153,7 @@ describe('npm start with WORKERS=2', () => {
     await until('the replacement to answer', async () =>
       (await api('/api/health')).status === 200 ? true : undefined,
     );
-  }, 60_000);
+  }, TEST_MS);
 
   it('stops every process on SIGTERM and exits 0', async () => {
     const workers = childrenOf(primary.pid!);
@@ -154,5 +162,5 @@ describe('npm start with WORKERS=2', () => {
     expect(
       workers.filter((pid) => childrenOf(1).includes(pid) || readdirSync('/proc').includes(String(pid))),
     ).toEqual([]);
-  }, 30_000);
+  }, TEST_MS);
 });
