@@ -97,7 +97,9 @@ async function main(): Promise<number> {
         const existing = await countRows(db, table);
         if (existing > 0) {
           throw new CliError(
-            `The ${table} table already holds ${existing} rows; add --reset to replace them.`,
+            values.demo
+              ? `The ${table} table already holds ${existing} rows. The demo data set goes into an empty database: run \`npm run seed -- --demo\` before the first \`npm start\`, or add --reset to replace what is there.`
+              : `The ${table} table already holds ${existing} rows; add --reset to replace them.`,
           );
         }
       }
