@@ -20,6 +20,7 @@ import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { downloadRoutes } from './modules/files/download.routes.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 import { JobRunner } from './modules/jobs/job-runner.js';
+import { searchRateHook } from './modules/limits/search-rate.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { mergeRoutes } from './modules/merge/merge.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
@@ -140,6 +141,8 @@ export async function buildApp({
       await api.register(publicAuthRoutes, { ctx });
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticationHook(ctx));
+        // A person's searches and palette lookups are rate-limited (modules/limits/search-rate.ts).
+        secured.addHook('preHandler', searchRateHook(config));
         await secured.register(systemRoutes, { ctx });
         await secured.register(authRoutes, { ctx });
         await secured.register(usersRoutes, { ctx });

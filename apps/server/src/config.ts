@@ -84,6 +84,10 @@ const envSchema = z
       .default('true')
       .transform((value) => value === 'true'),
     JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
+    EXPORTS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(2),
+    IMPORT_PREVIEWS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(2),
+    SEARCHES_PER_SECOND: z.coerce.number().min(0).max(1_000_000).default(10),
+    SEARCH_BURST: z.coerce.number().int().min(1).max(10_000).default(40),
     SMTP_URL: optionalText.pipe(
       z
         .string()
@@ -182,12 +186,25 @@ export interface Config {
   s3: S3Settings | undefined;
   /** Bearer token for /api/metrics; the endpoint does not exist without it. */
   metricsToken: string | undefined;
+  /** What one person may take at once, so that others are still served (docs/decisions.md, "Fair share"). */
+  fairShare: FairShareSettings;
   /** How often a sweep for due tasks is queued (each due time queues its own pass too); 0: never. */
   taskReminderSeconds: number;
   /** Compress API answers above a few kilobytes when the client accepts brotli or gzip. */
   apiCompression: boolean;
   /** The daily e-mail digest of due and overdue tasks; undefined (SMTP_URL unset) sends nothing. */
   digest: DigestSettings | undefined;
+}
+
+export interface FairShareSettings {
+  /** Exports one person may stream at once, across every process and instance. */
+  exportsPerPerson: number;
+  /** Import previews one person may have queued or running at once. */
+  previewsPerPerson: number;
+  /** List searches (list requests with a search text) per person and second, on average (0: no limit)… */
+  searchesPerSecond: number;
+  /** …and in a row before that rate applies; palette lookups have a bucket of this size of their own. */
+  searchBurst: number;
 }
 
 export interface DigestSettings {
@@ -252,6 +269,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     metricsToken: e.METRICS_TOKEN,
+    fairShare: {
+      exportsPerPerson: e.EXPORTS_PER_PERSON,
+      previewsPerPerson: e.IMPORT_PREVIEWS_PER_PERSON,
+      searchesPerSecond: e.SEARCHES_PER_SECOND,
+      searchBurst: e.SEARCH_BURST,
+    },
     taskReminderSeconds: e.TASK_REMINDER_SECONDS,
     apiCompression: e.API_COMPRESSION,
     digest:

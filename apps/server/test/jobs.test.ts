@@ -107,6 +107,7 @@ describe('job queue', () => {
       kinds: [kind],
       now: isoAfter(0),
       leaseUntil: isoAfter(50),
+      lane: 'system',
     });
     expect(dead?.id).toBe(id);
     expect(
@@ -125,6 +126,7 @@ describe('job queue', () => {
         kinds: [kind],
         now: isoAfter(0),
         leaseUntil: isoAfter(1000),
+        lane: 'system',
       }),
     ).toBeUndefined();
     await sleep(80);

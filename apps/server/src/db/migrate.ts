@@ -22,6 +22,7 @@ import * as m0014 from './migrations/0014-users-search.js';
 import * as m0015 from './migrations/0015-agency-totals-all-states.js';
 import * as m0016 from './migrations/0016-contacts-by-user.js';
 import * as m0017 from './migrations/0017-job-schedules.js';
+import * as m0019 from './migrations/0019-fair-share.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0015-agency-totals-all-states': m0015,
   '0016-contacts-by-user': m0016,
   '0017-job-schedules': m0017,
+  '0019-fair-share': m0019,
   '0006-versions': m0006,
 };
 

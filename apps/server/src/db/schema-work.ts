@@ -86,6 +86,15 @@ export interface ImportRowsTable {
   changes: string | null;
 }
 
+/** An export being streamed, while its download is open (modules/limits/export-slots.ts). */
+export interface ExportStreamsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Renewed while the download runs; a row past it belongs to a process that died. */
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
 export interface ExportLogTable {
   id: Generated<number>;
   user_id: number;

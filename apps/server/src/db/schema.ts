@@ -20,6 +20,7 @@ import type {
   ColumnChoicesTable,
   EventLogTable,
   ExportLogTable,
+  ExportStreamsTable,
   ImportRowsTable,
   ImportsTable,
   JobSchedulesTable,
@@ -41,6 +42,7 @@ export interface Database {
   imports: ImportsTable;
   import_rows: ImportRowsTable;
   export_log: ExportLogTable;
+  export_streams: ExportStreamsTable;
   saved_views: SavedViewsTable;
   column_choices: ColumnChoicesTable;
   merges: MergesTable;

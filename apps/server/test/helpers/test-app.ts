@@ -32,6 +32,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // One test account searches far faster than a person types; the limit's own tests set it.
+    SEARCHES_PER_SECOND: '0',
     ...env,
   });
   const db = createDatabase(config);

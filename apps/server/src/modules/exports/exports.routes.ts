@@ -27,12 +27,12 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         tags,
         summary:
-          'Every row of a list as CSV or XLSX, streamed: the list parameters (q, sort, order, filter.<column>; agencyId for partner-customers), format, and columns (comma-separated keys)',
+          'Every row of a list as CSV or XLSX, streamed: the list parameters (q, sort, order, filter.<column>; agencyId for partner-customers), format, and columns (comma-separated keys). 429 while the person streams EXPORTS_PER_PERSON exports',
         params: z.object({
           list: z.enum(EXPORT_LISTS, { error: `list must be one of ${EXPORT_LISTS.join(', ')}` }),
         }),
         querystring: exportQuerystring,
-        response: { 200: z.unknown().describe('The CSV or XLSX file'), ...errors },
+        response: { 200: z.unknown().describe('The CSV or XLSX file'), ...errors, 429: errors[400] },
       },
     },
     async (request, reply) => {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { streamListPages } from '../../db/list-stream.js';
 import type { Actor } from '../../lib/actor.js';
 import { nowIso } from '../../lib/time.js';
+import { takeExportSlot } from '../limits/export-slots.js';
 import { chooseColumns, type ExportList, prepareExport } from './export-lists.js';
 import { CONTENT_TYPES, csvWriter, type ExportFormat, xlsxWriter } from './export-writers.js';
 import { insertExportRecord, listExportRecords } from './exports.repository.js';
@@ -15,9 +16,26 @@ export interface ExportStream {
   total: number;
 }
 
+/** The export's query checked and counted, its columns chosen and its file begun. */
+async function openExport(
+  ctx: AppContext,
+  actor: Actor,
+  list: ExportList,
+  format: ExportFormat,
+  raw: Record<string, unknown>,
+) {
+  const prepared = await prepareExport(ctx, actor, list, raw);
+  const columns = chooseColumns(prepared.columns, typeof raw.columns === 'string' ? raw.columns : undefined);
+  const headers = columns.map((c) => c.header);
+  const writer = format === 'csv' ? csvWriter(headers) : xlsxWriter(headers, list);
+  return { prepared, columns, writer };
+}
+
 /**
- * Starts an export: the query is checked and counted before anything is sent (so a bad filter
- * answers 400 as the list would), then the rows stream out a page at a time.
+ * Starts an export: the person's place is taken first (429 when they already stream as many as
+ * EXPORTS_PER_PERSON, before any costly count), the query is checked and counted before anything
+ * is sent (so a bad filter answers 400 as the list would), then the rows stream out a page at a
+ * time. The place is freed when the stream closes: finished, failed, or dropped by the client.
  */
 export async function startExport(
   ctx: AppContext,
@@ -27,10 +45,16 @@ export async function startExport(
   raw: Record<string, unknown>,
   log: FastifyBaseLogger,
 ): Promise<ExportStream> {
-  const prepared = await prepareExport(ctx, actor, list, raw);
-  const columns = chooseColumns(prepared.columns, typeof raw.columns === 'string' ? raw.columns : undefined);
-  const headers = columns.map((c) => c.header);
-  const writer = format === 'csv' ? csvWriter(headers) : xlsxWriter(headers, list);
+  const slot = await takeExportSlot(ctx, actor, log);
+  let opened: Awaited<ReturnType<typeof openExport>>;
+  try {
+    opened = await openExport(ctx, actor, list, format, raw);
+  } catch (error) {
+    await slot.release();
+    throw error;
+  }
+  const { prepared, columns, writer } = opened;
+  writer.output.once('close', () => void slot.release());
   const startedAt = nowIso();
 
   const produce = async () => {

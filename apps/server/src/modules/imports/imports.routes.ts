@@ -124,10 +124,11 @@ export const importsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     {
       schema: {
         tags,
-        summary: 'Dry run with a mapping and options: every row’s outcome and errors, nothing written',
+        summary:
+          'Dry run with a mapping and options: every row’s outcome and errors, nothing written (429 while the person has IMPORT_PREVIEWS_PER_PERSON previews queued or running)',
         params: idParams,
         body: settingsBody,
-        response: { 202: importResponse, ...errors },
+        response: { 202: importResponse, ...errors, 429: errors[400] },
       },
     },
     async (request, reply) =>

@@ -5,6 +5,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors
 import { nowIso } from '../../lib/time.js';
 import { receiveUpload } from '../files/upload-reader.js';
 import { enqueueJob } from '../jobs/jobs.service.js';
+import { ensurePreviewRoom } from '../limits/preview-limit.js';
 import type { ImportField } from '../records/import-adapter.js';
 import { autoMapping, checkMapping, type Mapping } from './import-fields.js';
 import { fileMessages, formatOf, inspectFile, MAX_IMPORT_BYTES } from './import-files.js';
@@ -243,6 +244,9 @@ async function startJob(
   settings: ImportSettings,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
+    // A person's previews queue and run a few at a time (429 beyond), so that one person's files
+    // never fill the queue.
+    if (kind === IMPORT_PREVIEW_JOB) await ensurePreviewRoom(trx, ctx.config, actor.user.id, kind);
     const jobId = await enqueueJob(trx, { kind, payload: { importId: record.id }, actorId: actor.user.id });
     await updateImport(trx, record.id, {
       state,

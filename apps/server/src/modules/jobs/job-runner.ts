@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
 import {
   claimNextJob,
+  type JobLane,
   type JobRow,
   type ProgressValues,
   releaseJob,
@@ -41,8 +42,13 @@ export interface JobRunnerOptions {
   pollMs: number;
   /** How long a claim holds without renewal before another process may take the job. */
   leaseMs?: number;
-  /** Jobs run at the same time by this process. */
+  /**
+   * Jobs someone started (imports, previews, undo) run at the same time by this process (default
+   * 2). With two or more, the last free one takes only the job of someone who has none running.
+   */
   concurrency?: number;
+  /** Jobs nobody started (reminders, digests, schedules) run at the same time, in a lane of their own (default 1). */
+  systemConcurrency?: number;
   workerId?: string;
   onError?: (error: unknown, job: JobRow | undefined) => void;
 }
@@ -55,8 +61,11 @@ export class JobRunner {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly scheduler: Scheduler;
   private readonly leaseMs: number;
-  private readonly concurrency: number;
-  private readonly running = new Map<number, { controller: AbortController; done: Promise<void> }>();
+  private readonly slots: Record<JobLane, number>;
+  private readonly running = new Map<
+    number,
+    { lane: JobLane; controller: AbortController; done: Promise<void> }
+  >();
   private timer: NodeJS.Timeout | undefined;
   private started = false;
   private stopping = false;
@@ -69,7 +78,7 @@ export class JobRunner {
   ) {
     this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
     this.leaseMs = options.leaseMs ?? 60_000;
-    this.concurrency = options.concurrency ?? 2;
+    this.slots = { system: options.systemConcurrency ?? 1, people: options.concurrency ?? 2 };
     this.scheduler = new Scheduler(db, (error) => options.onError?.(error, undefined));
   }
 
@@ -104,17 +113,30 @@ export class JobRunner {
   }
 
   /**
-   * Enqueues the schedules' due slots, then claims and runs due jobs until none is left or this
-   * process runs as many as its concurrency allows; resolves when they finish.
+   * Enqueues the schedules' due slots, then claims and runs due jobs until none is left or every
+   * slot of this process is taken; resolves when they finish.
    */
   async runDue(): Promise<void> {
     await this.scheduler.enqueueDue(Date.now());
-    while (!this.stopping && this.running.size < this.concurrency) {
-      const job = await this.claim();
-      if (!job) break;
-      this.launch(job);
-    }
+    await this.fillSlots();
     await Promise.all([...this.running.values()].map((r) => r.done));
+  }
+
+  /** Claims due jobs into this process's free slots, the system lane's first. */
+  private async fillSlots(): Promise<void> {
+    for (const lane of ['system', 'people'] as const) {
+      while (!this.stopping && this.freeSlots(lane) > 0) {
+        const job = await this.claim(lane);
+        if (!job) break;
+        this.launch(job, lane);
+      }
+    }
+  }
+
+  private freeSlots(lane: JobLane): number {
+    let taken = 0;
+    for (const job of this.running.values()) if (job.lane === lane) taken++;
+    return this.slots[lane] - taken;
   }
 
   private schedule(delay: number): void {
@@ -133,11 +155,7 @@ export class JobRunner {
         await this.scheduler.enqueueDue(Date.now());
         do {
           this.pollAgain = false;
-          while (!this.stopping && this.running.size < this.concurrency) {
-            const job = await this.claim();
-            if (!job) break;
-            this.launch(job);
-          }
+          await this.fillSlots();
         } while (this.pollAgain && !this.stopping);
       } catch (error) {
         this.options.onError?.(error, undefined);
@@ -148,23 +166,26 @@ export class JobRunner {
     if (!this.stopping) this.schedule(this.options.pollMs);
   }
 
-  private claim(): Promise<JobRow | undefined> {
+  private claim(lane: JobLane): Promise<JobRow | undefined> {
     return claimNextJob(this.db, {
       workerId: this.workerId,
       kinds: [...this.handlers.keys()],
       now: nowIso(),
       leaseUntil: isoAfter(this.leaseMs),
+      lane,
+      // The last free slot for people is kept for someone who has no job running anywhere.
+      newcomersOnly: lane === 'people' && this.slots.people > 1 && this.freeSlots('people') === 1,
     });
   }
 
-  private launch(job: JobRow): void {
+  private launch(job: JobRow, lane: JobLane): void {
     const controller = new AbortController();
     const done = this.execute(job, controller).finally(() => {
       this.running.delete(job.id);
       // A slot is free: more may be waiting.
       if (this.started && !this.stopping) this.schedule(0);
     });
-    this.running.set(job.id, { controller, done });
+    this.running.set(job.id, { lane, controller, done });
   }
 
   /** A stopped runner's job is queued again as it is; the next runner resumes from its checkpoint. */

@@ -1,7 +1,7 @@
-import { type SqlBool, sql } from 'kysely';
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { engineOf } from '../../db/dialect.js';
-import type { JobsTable } from '../../db/schema.js';
+import type { Database, JobsTable } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 
 export type JobRow = Omit<
@@ -60,30 +60,67 @@ export async function findJob(db: Db, id: number): Promise<JobRow | undefined> {
 }
 
 /**
- * Takes the next due job of the given kinds for this worker: a queued job whose time has come, or a
- * running job whose lease has expired (its process died). PostgreSQL skips rows another claim has
- * locked; SQLite's transactions take the single write lock up front (`begin immediate`), so claims
- * run one after another. Either way one job goes to one worker.
+ * Jobs run in two lanes, each with slots of its own in every runner: `system` for the jobs nobody
+ * started (reminders, digests, schedules: no actor), so that they never wait behind imports, and
+ * `people` for the jobs someone started (imports, previews, undo), shared fairly between them.
  */
-export async function claimNextJob(
-  db: Db,
-  claim: { workerId: string; kinds: string[]; now: string; leaseUntil: string },
-): Promise<JobRow | undefined> {
+export type JobLane = 'system' | 'people';
+
+export interface JobClaim {
+  workerId: string;
+  kinds: string[];
+  now: string;
+  leaseUntil: string;
+  lane: JobLane;
+  /**
+   * people: take only the job of someone who has none running (a runner's last free slot), so that
+   * one person's long jobs never hold every slot while another person's job waits.
+   */
+  newcomersOnly?: boolean;
+}
+
+/**
+ * Takes the next due job of the given kinds and lane for this worker: a queued job whose time has
+ * come, or a running job whose lease has expired (its process died). The system lane takes the
+ * oldest first. The people lane takes the job of the person with the fewest jobs running across
+ * every process first, then the oldest: a person's small job is not stuck behind another person's
+ * queue of large ones. PostgreSQL skips rows another claim has locked; SQLite's transactions take
+ * the single write lock up front (`begin immediate`), so claims run one after another. Either way
+ * one job goes to one worker. (Two PostgreSQL claims at the same moment may both count a person's
+ * running jobs before either commits: the order is then fair as of a moment before, never wrong.)
+ */
+export async function claimNextJob(db: Db, claim: JobClaim): Promise<JobRow | undefined> {
   if (claim.kinds.length === 0) return undefined;
   return db.transaction().execute(async (trx) => {
+    // The running jobs of the candidate's person: a lease that has expired no longer counts.
+    const runningOfActor = (eb: ExpressionBuilder<Database & { j: JobsTable }, 'j'>) =>
+      eb
+        .selectFrom('jobs as r')
+        .whereRef('r.actor_id', '=', 'j.actor_id')
+        .where('r.state', '=', 'running')
+        .where('r.locked_until', '>=', claim.now);
     let candidate = trx
-      .selectFrom('jobs')
-      .select('id')
-      .where('kind', 'in', claim.kinds)
+      .selectFrom('jobs as j')
+      .select('j.id')
+      .where('j.kind', 'in', claim.kinds)
       .where((eb) =>
         eb.or([
-          eb.and([eb('state', '=', 'queued'), eb('run_at', '<=', claim.now)]),
-          eb.and([eb('state', '=', 'running'), eb('locked_until', '<', claim.now)]),
+          eb.and([eb('j.state', '=', 'queued'), eb('j.run_at', '<=', claim.now)]),
+          eb.and([eb('j.state', '=', 'running'), eb('j.locked_until', '<', claim.now)]),
         ]),
-      )
-      .orderBy('run_at')
-      .orderBy('id')
-      .limit(1);
+      );
+    if (claim.lane === 'system') {
+      candidate = candidate.where('j.actor_id', 'is', null);
+    } else {
+      candidate = candidate.where('j.actor_id', 'is not', null);
+      if (claim.newcomersOnly)
+        candidate = candidate.where((eb) => eb.not(eb.exists(runningOfActor(eb).select('r.id'))));
+      else
+        candidate = candidate.orderBy((eb) =>
+          runningOfActor(eb).select((inner) => inner.fn.countAll<number>().as('running')),
+        );
+    }
+    candidate = candidate.orderBy('j.run_at').orderBy('j.id').limit(1);
     if (engineOf(db) === 'postgres') candidate = candidate.forUpdate().skipLocked();
     const found = await candidate.executeTakeFirst();
     if (!found) return undefined;
@@ -101,6 +138,18 @@ export async function claimNextJob(
       .returningAll()
       .executeTakeFirst()) as JobRow | undefined;
   });
+}
+
+/** How many jobs of `kinds` a person has queued or running (a per-person limit reads it). */
+export async function countActiveJobsOf(db: Db, actorId: number, kinds: string[]): Promise<number> {
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('actor_id', '=', actorId)
+    .where('state', 'in', ACTIVE_STATES)
+    .where('kind', 'in', kinds)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 export interface ProgressValues {

@@ -46,8 +46,9 @@
  * running while the previous slot's job still runs.
  */
 import type { Db } from '../../db/database.js';
+import { lockPerson, PERSON_LOCKS } from '../../db/person-lock.js';
 import { nowIso } from '../../lib/time.js';
-import { findJob, insertJob, type JobRow } from './jobs.repository.js';
+import { countActiveJobsOf, findJob, insertJob, type JobRow } from './jobs.repository.js';
 
 export interface EnqueueOptions {
   kind: string;
@@ -67,6 +68,16 @@ export async function enqueueJob(db: Db, options: EnqueueOptions): Promise<numbe
     maxAttempts: options.maxAttempts ?? 3,
     uniqueKey: options.uniqueKey ?? null,
   });
+}
+
+/**
+ * Inside the transaction that will queue a person's job: how many jobs of `kinds` they have queued
+ * or running, with their lock held until it commits, so that a per-person limit read from it holds
+ * when several requests (on any process) queue at once.
+ */
+export async function activeJobsOf(trx: Db, actorId: number, kinds: string[]): Promise<number> {
+  await lockPerson(trx, PERSON_LOCKS.jobs, actorId);
+  return countActiveJobsOf(trx, actorId, kinds);
 }
 
 export interface JobView {
