@@ -18,7 +18,7 @@ import {
 import { isEmailShaped } from './email.js';
 import { ID_MAX } from './ids.js';
 import { phoneField } from './phone.js';
-import { foldCase, requiredText } from './text.js';
+import { foldCase, requiredText, searchFold } from './text.js';
 
 /** Empty text and the literal 'null' that select fields hold both mean "not given". */
 const optionalText = (max = 200) =>
@@ -177,7 +177,11 @@ export const assignContactSchema = z.object({
     .max(ID_MAX, { error: 'Choose a user to assign' }),
 });
 
-/** The duplicate rule of 001 §5: trimmed case-insensitive name with surname, or e-mail, or phone. */
+/**
+ * The duplicate rule of 001 §5: trimmed case-insensitive name with surname, or e-mail, or phone.
+ * Names are search-folded ("Sukru Dagdelen" is "Şükrü Dağdelen" typed on an English keyboard); an
+ * e-mail is compared as written, in lower case.
+ */
 export function contactDuplicateKeys(contact: {
   name: string;
   surname: string;
@@ -186,7 +190,7 @@ export function contactDuplicateKeys(contact: {
 }) {
   const email = (contact.email ? foldCase(contact.email.trim()) : '') || null;
   return {
-    fullName: `${foldCase(contact.name.trim())} ${foldCase(contact.surname.trim())}`,
+    fullName: `${searchFold(contact.name.trim())} ${searchFold(contact.surname.trim())}`,
     email,
     phone: contact.phone.replace(/\D/g, '') || null,
   };

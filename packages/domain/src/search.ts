@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { phoneDigits } from './phone.js';
-import { foldCase } from './text.js';
+import { searchFold } from './text.js';
 
 export * from './search-limits.js';
 
@@ -18,7 +18,7 @@ export function nationalPhoneKey(phone: string): string {
   }
 }
 
-/** What a typed query can be compared with: folded text, and phone digits when it reads as a phone. */
+/** What a typed query can be compared with: search-folded text, and phone digits when it reads as a phone. */
 export interface SearchNeedle {
   text: string;
   /** Digits of a phone-looking query, as typed (with any calling code). */
@@ -28,7 +28,7 @@ export interface SearchNeedle {
 }
 
 export function searchNeedle(raw: string): SearchNeedle {
-  const text = foldCase(raw.trim().replace(/\s+/g, ' '));
+  const text = searchFold(raw.trim().replace(/\s+/g, ' '));
   const phoneLike = /^[\d\s+().-]+$/.test(text);
   const digits = phoneLike ? phoneDigits(text) : '';
   if (digits.length < 3) return { text, digits: null, national: null };

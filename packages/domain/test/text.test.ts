@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requiredText } from '../src/text.js';
+import { foldCase, requiredText, searchFold } from '../src/text.js';
 
 describe('requiredText', () => {
   const field = requiredText('Required!');
@@ -29,5 +29,29 @@ describe('requiredText', () => {
     const short = requiredText('Required!', 3);
     expect(short.safeParse('abc').success).toBe(true);
     expect(short.safeParse('abcd').success).toBe(false);
+  });
+});
+
+describe('searchFold', () => {
+  it('reads Turkish letters of either case as their plain twins', () => {
+    for (const typed of [
+      'Şükrü Dağdelen',
+      'ŞÜKRÜ DAĞDELEN',
+      'şükrü dağdelen',
+      'Sukru Dagdelen',
+      'SUKRU DAGDELEN',
+    ])
+      expect(searchFold(typed), typed).toBe('sukru dagdelen');
+    expect(searchFold('Çiğdem Öztürk')).toBe('cigdem ozturk');
+    expect(searchFold('IŞIK İpek Kâzım Îmân Ûmit')).toBe('isik ipek kazim iman umit');
+  });
+
+  it('keeps other accents, and leaves what foldCase already folded', () => {
+    expect(searchFold('René Müller')).toBe('rené muller');
+    expect(searchFold(foldCase('ŞÜKRÜ'))).toBe(searchFold('ŞÜKRÜ'));
+  });
+
+  it('leaves the sort key its Turkish letters', () => {
+    expect(foldCase('Şükrü Çelik')).toBe('şükrü çelik');
   });
 });

@@ -1,5 +1,12 @@
 import type { ColumnFilter, ListQuery, SortOrder } from '@crm/domain';
-import { DEFAULT_PAGE_SIZE, decodeFilter, foldCase, ID_MAX, listParamsSchema, TOTAL_CAP } from '@crm/domain';
+import {
+  DEFAULT_PAGE_SIZE,
+  decodeFilter,
+  ID_MAX,
+  listParamsSchema,
+  searchFold,
+  TOTAL_CAP,
+} from '@crm/domain';
 import {
   type Expression,
   type Kysely,
@@ -11,6 +18,7 @@ import {
 import { z } from 'zod';
 import { badRequest } from '../lib/http-errors.js';
 import { type Engine, engineOf } from './dialect.js';
+import { searchFoldCasedSql, searchFoldSql } from './search-fold.js';
 
 /**
  * How one list column is searched, filtered and sorted. `expr` is trusted SQL written in a
@@ -22,10 +30,15 @@ export interface ListColumn {
   /** Text columns compare case-insensitively in every mode (the contact and partner lists). */
   ignoreCase?: boolean;
   /**
-   * The stored value is already case-folded (a `*_key` column, or digits): a case-insensitive
-   * `equals` compares it as it is, which its index answers with a seek instead of a scan.
+   * The stored value is already case-folded (a `*_key` column): a case-insensitive filter folds
+   * only its Turkish letters (searchFoldSql), not its case.
    */
   folded?: boolean;
+  /**
+   * The stored value is search-folded already (a `*_fold` column, or digits): a case-insensitive
+   * filter compares it as it is, so an `equals` is a seek of its index instead of a scan.
+   */
+  searchFolded?: boolean;
   /** The column's text is part of the list's search text, so `containsNarrowing` may serve it. */
   inSearchText?: boolean;
   /** Sort by this expression instead (e.g. lower(name) so that case does not split the order). */
@@ -91,17 +104,19 @@ export function likePattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** SQLite's LIKE already ignores (ASCII) case, and its lower() folds no more than that. */
-function containsIgnoreCase(
-  engine: Engine,
-  expr: string,
-  value: string,
-  folded = false,
-): RawBuilder<SqlBool> {
-  const pattern = likePattern(foldCase(value));
-  return engine === 'sqlite' || folded
-    ? sql<SqlBool>`${raw(expr)} like ${pattern} escape '\\'`
-    : sql<SqlBool>`lower(${raw(expr)}) like ${pattern} escape '\\'`;
+type Folding = Pick<ListColumn, 'expr' | 'folded' | 'searchFolded'>;
+
+/**
+ * A column as a case-insensitive filter or search compares it: search-folded (searchFold) on the
+ * database's side, unless it is stored so. The value is folded alike, so "sukru" finds "Şükrü".
+ */
+function foldedColumn(engine: Engine, column: Folding): RawBuilder<unknown> {
+  if (column.searchFolded) return raw(column.expr);
+  return raw(column.folded ? searchFoldSql(engine, column.expr) : searchFoldCasedSql(engine, column.expr));
+}
+
+function containsIgnoreCase(engine: Engine, column: Folding, value: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${foldedColumn(engine, column)} like ${likePattern(searchFold(value))} escape '\\'`;
 }
 
 function containsExact(engine: Engine, expr: string, value: string): RawBuilder<SqlBool> {
@@ -144,7 +159,11 @@ function filterCondition(engine: Engine, column: ListColumn, filter: ColumnFilte
       if (!Number.isInteger(scaled) || Math.abs(scaled) > ID_MAX) return sql<SqlBool>`1 = 0`;
       return sql<SqlBool>`${raw(column.expr)} = ${scaled}`;
     }
-    return containsIgnoreCase(engine, `cast(${column.expr} as varchar(40))`, value);
+    return containsIgnoreCase(
+      engine,
+      { expr: `cast(${column.expr} as varchar(40))`, searchFolded: true },
+      value,
+    );
   }
   if (column.isoTime || column.inInterval) {
     // Any mode: an interval is the times from its first day up to, not including, its second.
@@ -161,16 +180,15 @@ function filterCondition(engine: Engine, column: ListColumn, filter: ColumnFilte
   }
   switch (filter.mode) {
     case 'equals':
-      if (column.ignoreCase && column.folded) return sql<SqlBool>`${raw(column.expr)} = ${foldCase(value)}`;
       return column.ignoreCase
-        ? sql<SqlBool>`lower(${raw(column.expr)}) = ${foldCase(value)}`
+        ? sql<SqlBool>`${foldedColumn(engine, column)} = ${searchFold(value)}`
         : sql<SqlBool>`${raw(column.expr)} = ${value}`;
     case 'contains':
       return column.ignoreCase
-        ? containsIgnoreCase(engine, column.expr, value, column.folded)
+        ? containsIgnoreCase(engine, column, value)
         : containsExact(engine, column.expr, value);
     case 'containsIgnoreCase':
-      return containsIgnoreCase(engine, column.expr, value, column.folded);
+      return containsIgnoreCase(engine, column, value);
   }
 }
 
@@ -264,6 +282,15 @@ export function nextCursorOf(rows: readonly object[], query: ListQuery): string 
  */
 export type ConditionsFor = 'indexed' | 'rows' | 'rows-unsearched';
 
+/**
+ * Whether the trigram index of the search text narrows this filter: a `contains` on a column of the
+ * search text, and an `equals` on one compared through searchFoldSql, whose own index cannot serve
+ * it (a `*_fold` column's can).
+ */
+export function narrowsByTrigrams(column: ListColumn, filter: ColumnFilter): boolean {
+  return column.inSearchText === true && (filter.mode !== 'equals' || !column.searchFolded);
+}
+
 /** The WHERE conditions of a list query: search and filters combine with AND. */
 export function listConditions(
   // biome-ignore lint/suspicious/noExplicitAny: works for any schema
@@ -280,14 +307,14 @@ export function listConditions(
   if (q && searchCondition) {
     conditions.push(searchCondition(q, engine));
   } else if (q && spec.search.length > 0) {
-    const any = spec.search.map((expr) => containsIgnoreCase(engine, expr, q));
+    const any = spec.search.map((expr) => containsIgnoreCase(engine, { expr }, q));
     conditions.push(sql<SqlBool>`(${sql.join(any, sql` or `)})`);
   }
   for (const [name, filter] of Object.entries(query.filters)) {
     const column = spec.columns[name];
     if (!column) continue;
     conditions.push(filterCondition(engine, column, filter));
-    if (conditionsFor === 'indexed' && column.inSearchText && filter.mode !== 'equals') {
+    if (conditionsFor === 'indexed' && narrowsByTrigrams(column, filter)) {
       const narrowing = spec.containsNarrowing?.(filter.value, engine);
       if (narrowing) conditions.push(narrowing);
     }

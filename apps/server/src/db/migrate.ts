@@ -22,6 +22,7 @@ import * as m0014 from './migrations/0014-users-search.js';
 import * as m0015 from './migrations/0015-agency-totals-all-states.js';
 import * as m0016 from './migrations/0016-contacts-by-user.js';
 import * as m0017 from './migrations/0017-job-schedules.js';
+import * as m0018 from './migrations/0018-search-fold.js';
 import * as m0019 from './migrations/0019-fair-share.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0015-agency-totals-all-states': m0015,
   '0016-contacts-by-user': m0016,
   '0017-job-schedules': m0017,
+  '0018-search-fold': m0018,
   '0019-fair-share': m0019,
   '0006-versions': m0006,
 };
@@ -79,6 +81,16 @@ async function refuseNewerDatabase(db: Db): Promise<void> {
         'Run that version or a newer one: migrations only go forward.',
     );
   }
+}
+
+/**
+ * Runs the migrations up to and including `name`, in name order: a migration's test writes rows as
+ * the versions before it did, then migrates to the latest.
+ */
+export async function migrateUpTo(db: Db, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  const { error } = await migrator.migrateTo(name);
+  if (error) throw new Error(`Migrating up to ${name} failed: ${String(error)}`);
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

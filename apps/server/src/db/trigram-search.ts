@@ -1,4 +1,4 @@
-import { foldCase } from '@crm/domain';
+import { searchFold } from '@crm/domain';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { type ListSpec, likePattern } from './list-query.js';
 
@@ -19,9 +19,9 @@ export function trigramSearch(columns: {
   fts: string;
 }): Pick<ListSpec, 'searchCondition' | 'searchRowCondition' | 'indexedMatches'> {
   const rowCondition = (q: string) =>
-    sql<SqlBool>`${sql.raw(columns.text)} like ${likePattern(foldCase(q.trim()))} escape '\\'`;
+    sql<SqlBool>`${sql.raw(columns.text)} like ${likePattern(searchFold(q.trim()))} escape '\\'`;
   const matches = (q: string): RawBuilder<unknown> | undefined => {
-    const needle = foldCase(q.trim());
+    const needle = searchFold(q.trim());
     if ([...needle].length < 3) return undefined;
     return sql`select rowid from ${sql.raw(columns.fts)} where ${sql.raw(columns.fts)} match ${ftsPhrase(needle)}`;
   };

@@ -1,5 +1,5 @@
 import type { ListQuery } from '@crm/domain';
-import { foldCase } from '@crm/domain';
+import { foldCase, searchFold } from '@crm/domain';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { listPage } from '../../db/list-page.js';
@@ -41,13 +41,24 @@ function agenciesQuery(db: Db) {
 
 export type AgencyRow = NonNullable<Awaited<ReturnType<typeof findAgency>>>;
 
-/** Columns of the All Partners list; every one sorts and filters on an index. */
+/**
+ * Columns of the All Partners list; every one sorts on an index. The name filters on its
+ * search-folded twin (indexed, migration 0018); the other keys keep ç and ş for sorting, and their
+ * filters fold them in SQL (fifty thousand partners are scanned in milliseconds).
+ */
 export const agencyListSpec: ListSpec = {
   columns: {
-    name: { expr: 'agencies.name_key', kind: 'text', ignoreCase: true, folded: true },
+    name: {
+      expr: 'agencies.name_fold',
+      sortExpr: 'agencies.name_key',
+      kind: 'text',
+      ignoreCase: true,
+      folded: true,
+      searchFolded: true,
+    },
     level: { expr: 'agencies.parent_key', kind: 'text', ignoreCase: true, folded: true },
     email: { expr: 'agencies.email_key', kind: 'text', ignoreCase: true, folded: true },
-    officeNumber: { expr: 'agencies.office_number', kind: 'text', ignoreCase: true },
+    officeNumber: { expr: 'agencies.office_number', kind: 'text', ignoreCase: true, searchFolded: true },
     type: { expr: 'agencies.type', kind: 'text', ignoreCase: true },
     createdBy: { expr: 'agencies.creator_key', kind: 'text', ignoreCase: true, folded: true },
     isActive: { expr: 'agencies.is_active', kind: 'boolean' },
@@ -206,13 +217,17 @@ export async function salesRepIdsOf(db: Db, agencyId: number): Promise<number[]>
   return rows.map((row) => row.user_id);
 }
 
-/** An agency by its name or e-mail, case-insensitively (the active one first): an import's cell. */
+/**
+ * An agency by its name, search-folded ("Sukru Emlak" is "Şükrü Emlak"), or by its e-mail as
+ * written in lower case (the active one first): an import's cell.
+ */
 export async function findAgencyByNameOrEmail(db: Db, value: string) {
-  const key = foldCase(value.trim());
   return db
     .selectFrom('agencies')
     .select(['id', 'name', 'is_active'])
-    .where((eb) => eb.or([eb('name_key', '=', key), eb('email_key', '=', key)]))
+    .where((eb) =>
+      eb.or([eb('name_fold', '=', searchFold(value.trim())), eb('email_key', '=', foldCase(value.trim()))]),
+    )
     .orderBy('is_active', 'desc')
     .orderBy('id')
     .executeTakeFirst();

@@ -1,4 +1,11 @@
-import { AGENCY_TYPES, type AgencyForm, agencyFormSchema, enumLabel, agencyMessages as m } from '@crm/domain';
+import {
+  AGENCY_TYPES,
+  type AgencyForm,
+  agencyFormSchema,
+  enumLabel,
+  agencyMessages as m,
+  searchFold,
+} from '@crm/domain';
 import type { Actor } from '../../lib/actor.js';
 import { callingCodeValue, countryName, enumValue, numberValue, phoneValue } from '../../lib/cell-values.js';
 import { HttpError } from '../../lib/http-errors.js';
@@ -42,7 +49,7 @@ interface PlannedAgency {
  * or e-mail. A parent may be a partner an earlier row of the same file creates.
  */
 function agencyRows(db: Parameters<ImportAdapter['rows']>[0], importer: Actor): ImportRows {
-  /** Partners created by earlier rows of the file, by folded name. */
+  /** Partners created by earlier rows of the file, by search-folded name (as the database finds them). */
   const createdNames = new Set<string>();
   return {
     async translate(cells) {
@@ -57,7 +64,7 @@ function agencyRows(db: Parameters<ImportAdapter['rows']>[0], importer: Actor): 
         else if (field === 'parentAgency') {
           const parent = await findAgencyByNameOrEmail(db, value);
           if (parent) input.parentAgencyId = parent.id;
-          else if (createdNames.has(value.toLowerCase())) input.parentPending = value;
+          else if (createdNames.has(searchFold(value.trim()))) input.parentPending = value;
           else errors.push({ field: 'parentAgencyId', message: m.parentNotFound });
         } else if (field === 'salesReps') {
           const ids: number[] = [];
@@ -77,7 +84,7 @@ function agencyRows(db: Parameters<ImportAdapter['rows']>[0], importer: Actor): 
       return { input, errors };
     },
     remember(cells) {
-      if (cells.name) createdNames.add(cells.name.toLowerCase());
+      if (cells.name) createdNames.add(searchFold(cells.name.trim()));
     },
     keyFields: (cells) => ({
       email: cells.email ?? '',

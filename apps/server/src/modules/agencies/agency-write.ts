@@ -6,6 +6,7 @@ import {
   agencyMessages as m,
   nationalPhoneKey,
   percentToBasisPoints,
+  searchFold,
 } from '@crm/domain';
 import type { Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
@@ -104,7 +105,8 @@ function agencyColumns(form: AgencyForm, parentName: string | null) {
     office_key: nationalPhoneKey(form.officeNumber),
     // The Level column reads 'Main' for an agency without a parent; its key says so too.
     parent_key: parentName ? foldCase(parentName) : 'main',
-    search_text: foldCase([form.name, form.email, form.officeNumber, form.city, form.country].join('\n')),
+    // Sort keys above keep ç and ş; what only searches read is search-folded ("sukru" finds "Şükrü").
+    search_text: searchFold([form.name, form.email, form.officeNumber, form.city, form.country].join('\n')),
   };
 }
 

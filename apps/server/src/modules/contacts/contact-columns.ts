@@ -5,6 +5,7 @@ import {
   foldCase,
   contactMessages as m,
   nationalPhoneKey,
+  searchFold,
 } from '@crm/domain';
 import { badRequest } from '../../lib/http-errors.js';
 import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
@@ -78,17 +79,21 @@ function cleanNotes(html: string): string {
   return richTextToPlain(clean).trim() ? clean : '';
 }
 
-/** The folded text a search matches: name with surname, e-mail, phone and agency name. */
+/** The search-folded text a search matches: name with surname, e-mail, phone and agency name. */
 export function searchText(
   fields: { name: string; surname: string; email: string | null; phone: string },
   agencyName: string | null,
 ): string {
-  return foldCase(
+  return searchFold(
     [`${fields.name} ${fields.surname}`, fields.email ?? '', fields.phone, agencyName ?? ''].join('\n'),
   );
 }
 
-/** The stored columns of a contact's fields, with its sort keys, search text and completeness. */
+/**
+ * The stored columns of a contact's fields, with its sort keys, search text and completeness. Sort
+ * keys are case-folded and keep ş, ç, ğ, ö and ü; the keys only searches read (search text,
+ * surname, passport) are search-folded; the name's search-folded twin is generated (migration 0018).
+ */
 export function contactColumns(fields: ContactFields, names: { agency: string | null }) {
   const source = fields.agencyId === null ? fields.source : null;
   const countryCode = fields.countryCode ?? callingCodeOf(fields.phone);
@@ -120,9 +125,9 @@ export function contactColumns(fields: ContactFields, names: { agency: string | 
     completeness: completeness(fields),
     name_key: foldCase(`${fields.name} ${fields.surname}`),
     email_key: fields.email ? foldCase(fields.email) : '',
-    surname_key: foldCase(fields.surname.trim()),
+    surname_key: searchFold(fields.surname.trim()),
     phone_key: nationalPhoneKey(fields.phone),
-    passport_key: fields.passportNumber ? foldCase(fields.passportNumber.trim()) : '',
+    passport_key: fields.passportNumber ? searchFold(fields.passportNumber.trim()) : '',
     agency_key: names.agency ? foldCase(names.agency) : '',
     search_text: searchText(fields, names.agency),
   };

@@ -20,7 +20,7 @@ export interface ContactDuplicateRow {
   surname: string;
   email: string | null;
   phone: string;
-  name_key: string;
+  name_fold: string;
   email_key: string;
 }
 
@@ -29,7 +29,9 @@ const hasName = (fields: ContactKeyFields) => fields.name.trim() !== '' && field
 /**
  * The specification's rule (001 §5): another active contact with the same trimmed, case-insensitive
  * name together with surname, or the same e-mail, or the same phone. The e-mail and the phone mean
- * the same person; a shared name alone is only noted.
+ * the same person; a shared name alone is only noted. Names compare search-folded, through the
+ * generated `name_fold` (migration 0018): "Sukru Dagdelen" is "Şükrü Dağdelen" typed on an English
+ * keyboard. E-mails compare as written, in lower case.
  */
 export const contactDuplicateSpec: DuplicateSpec<ContactKeyFields, ContactDuplicateRow> = {
   table: 'contacts',
@@ -37,7 +39,7 @@ export const contactDuplicateSpec: DuplicateSpec<ContactKeyFields, ContactDuplic
     {
       name: 'name',
       label: 'name',
-      column: 'name_key',
+      column: 'name_fold',
       of: (fields) => (hasName(fields) ? contactDuplicateKeys(fields).fullName : null),
       identifies: false,
     },
@@ -61,7 +63,7 @@ export const contactDuplicateSpec: DuplicateSpec<ContactKeyFields, ContactDuplic
     },
   ],
   candidates: sql`is_active = 1`,
-  columns: ['id', 'type', 'name', 'surname', 'email', 'phone', 'name_key', 'email_key'],
+  columns: ['id', 'type', 'name', 'surname', 'email', 'phone', 'name_fold', 'email_key'],
   row: (raw) => raw as unknown as ContactDuplicateRow,
 };
 

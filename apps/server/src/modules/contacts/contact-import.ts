@@ -13,6 +13,7 @@ import {
   contactMessages as m,
   PREFERRED_PAYMENTS,
   SOURCES,
+  searchFold,
 } from '@crm/domain';
 import { type Actor, isAdmin } from '../../lib/actor.js';
 import {
@@ -98,7 +99,7 @@ function contactRows(
   const users = new Map<string, { id: number; name: string } | null>();
 
   const agency = async (value: string) => {
-    const key = value.trim().toLowerCase();
+    const key = searchFold(value.trim());
     if (!agencies.has(key)) {
       const row = await findAgencyByNameOrEmail(db, value);
       agencies.set(key, row ? { id: row.id, name: row.name, active: row.is_active === 1 } : null);
@@ -106,7 +107,7 @@ function contactRows(
     return agencies.get(key) ?? null;
   };
   const user = async (value: string) => {
-    const key = value.trim().toLowerCase();
+    const key = searchFold(value.trim());
     if (!users.has(key)) users.set(key, (await findActiveUserByNameOrEmail(db, value)) ?? null);
     return users.get(key) ?? null;
   };

@@ -1,11 +1,12 @@
 import type { ContactType, ListQuery } from '@crm/domain';
-import { foldCase } from '@crm/domain';
+import { SEARCH_FOLDS, searchFold } from '@crm/domain';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Engine } from '../../db/dialect.js';
 import { listPage } from '../../db/list-page.js';
-import { type ListSpec, likePattern, listConditions } from '../../db/list-query.js';
+import { type ListSpec, likePattern, listConditions, narrowsByTrigrams } from '../../db/list-query.js';
 import type { ListSource } from '../../db/list-stream.js';
+import { searchFoldSql } from '../../db/search-fold.js';
 import { ftsPhrase } from '../../db/trigram-search.js';
 import { contactListColumns, contactsJoined } from './contacts.repository.js';
 
@@ -18,7 +19,7 @@ export type ContactListRecord = Awaited<ReturnType<typeof listContacts>>['rows']
  * (`contacts_prefix`, migration 0008): a substring of two letters is in most of a million rows.
  */
 function searchCondition(q: string, engine: Engine): Expression<SqlBool> {
-  const needle = foldCase(q.trim());
+  const needle = searchFold(q.trim());
   if (engine === 'sqlite') return sql<SqlBool>`contacts.id in (${searchMatches(q)})`;
   if ([...needle].length < 3) return prefixCondition(needle);
   return sql<SqlBool>`contacts.search_text like ${likePattern(needle)} escape '\\'`;
@@ -29,7 +30,7 @@ const WORD = /^[\p{L}\p{N}.@\-_+]+$/u;
 
 /** The ids of the contacts a search matches, from its full-text index (SQLite). */
 function searchMatches(q: string): RawBuilder<unknown> {
-  const needle = foldCase(q.trim());
+  const needle = searchFold(q.trim());
   if ([...needle].length >= 3) return trigramMatches(needle);
   if (!WORD.test(needle)) return sql`select rowid from contacts_prefix where false`;
   return sql`select rowid from contacts_prefix where contacts_prefix match ${`${ftsPhrase(needle)} *`}`;
@@ -48,21 +49,28 @@ function trigramMatches(needle: string): RawBuilder<unknown> {
  * punctuation too, so a word after, say, a bracket is found by the count and the sparse case only.
  */
 function searchRowCondition(q: string, engine: Engine): Expression<SqlBool> {
-  const needle = foldCase(q.trim());
+  const needle = searchFold(q.trim());
   if (engine !== 'sqlite') return searchCondition(q, engine);
   if ([...needle].length >= 3)
     return sql<SqlBool>`contacts.search_text like ${likePattern(needle)} escape '\\'`;
   if (!WORD.test(needle)) return sql<SqlBool>`1 = 0`;
   const start = needle.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql<SqlBool>`(' ' || replace(contacts.name_key, '''', ' ') like ${`% ${start}%`} escape '\\'
-    or contacts.email_key like ${`${start}%`} escape '\\' or contacts.phone like ${`${start}%`} escape '\\')`;
+  const email = sql.raw(searchFoldSql(engine, 'contacts.email_key'));
+  return sql<SqlBool>`(' ' || replace(contacts.name_fold, '''', ' ') like ${`% ${start}%`} escape '\\'
+    or ${email} like ${`${start}%`} escape '\\' or contacts.phone like ${`${start}%`} escape '\\')`;
 }
+
+/**
+ * The words of `contacts_prefix` on PostgreSQL: the expression its GIN index is built on (migration
+ * 0018), which a query must repeat for the index to serve it.
+ */
+export const PREFIX_WORDS_POSTGRES = `to_tsvector('simple', ${searchFoldSql('postgres', "contacts.name_key || ' ' || contacts.email_key || ' ' || contacts.phone")})`;
 
 /** Words of the name, the e-mail and the phone that start with `needle` (PostgreSQL). */
 function prefixCondition(needle: string): Expression<SqlBool> {
   if (!WORD.test(needle)) return sql<SqlBool>`1 = 0`;
   const prefix = `'${needle.replace(/['\\]/g, (c) => `\\${c}`)}':*`;
-  return sql<SqlBool>`to_tsvector('simple', contacts.name_key || ' ' || contacts.email_key || ' ' || contacts.phone) @@ to_tsquery('simple', ${prefix})`;
+  return sql<SqlBool>`${sql.raw(PREFIX_WORDS_POSTGRES)} @@ to_tsquery('simple', ${prefix})`;
 }
 
 /**
@@ -70,7 +78,7 @@ function prefixCondition(needle: string): Expression<SqlBool> {
  * the trigram index first, so a rare value does not walk a million rows.
  */
 function containsNarrowing(value: string, engine: Engine): Expression<SqlBool> | undefined {
-  const needle = foldCase(value);
+  const needle = searchFold(value);
   if ([...needle].length < 3) return undefined;
   return engine === 'sqlite'
     ? sql<SqlBool>`contacts.id in (${trigramMatches(needle)})`
@@ -84,9 +92,9 @@ function containsNarrowing(value: string, engine: Engine): Expression<SqlBool> |
 function indexedMatches(query: ListQuery): RawBuilder<unknown> | undefined {
   if (query.q) return searchMatches(query.q);
   for (const [name, filter] of Object.entries(query.filters)) {
-    const needle = foldCase(filter.value);
-    if (filter.mode !== 'equals' && contactListSpec.columns[name]?.inSearchText && [...needle].length >= 3)
-      return trigramMatches(needle);
+    const needle = searchFold(filter.value);
+    const column = contactListSpec.columns[name];
+    if (column && narrowsByTrigrams(column, filter) && [...needle].length >= 3) return trigramMatches(needle);
   }
   return undefined;
 }
@@ -96,10 +104,11 @@ const key = (expr: string, inSearchText = false) =>
 
 export const contactListSpec: ListSpec = {
   columns: {
-    name: key('contacts.name_key', true),
+    // Filtered by its search-folded twin (indexed, migration 0018), sorted by the key that keeps ç and ş.
+    name: { ...key('contacts.name_fold', true), searchFolded: true, sortExpr: 'contacts.name_key' },
     agency: key('contacts.agency_key', true),
     email: key('contacts.email_key', true),
-    phone: key('contacts.phone', true),
+    phone: { ...key('contacts.phone', true), searchFolded: true },
     createdBy: key('contacts.owner_key'),
     assignedTo: key('contacts.assignee_key'),
     createdAt: { expr: 'contacts.created_at', kind: 'text', isoTime: true, notNull: true },
@@ -162,14 +171,15 @@ export async function listContacts(db: Db, scope: ContactScope, query: ListQuery
 }
 
 /**
- * A `contains` filter on created-by or assigned-to is answered by the users whose name contains the
- * text: their contacts are found, counted and sorted newest first through the owner and assignee
- * indexes (migration 0016) instead of by testing the key of every active contact. The keys are the
- * users' folded names (kept so on a rename), so the two tests agree, and the filter itself leaves
- * the query. The database returns the few users whose name may contain the text (a pattern that
- * leaves to JavaScript every character SQL folds otherwise), from the users_name_lower index alone,
- * and they are folded here as the keys were: reading all ten thousand users on every request cost
- * 10 ms. SQL's lower() folds only what foldCase folds too, so folding its result is the same.
+ * A `contains` or `equals` filter on created-by or assigned-to is answered by the users whose name
+ * contains or is the text: their contacts are found, counted and sorted newest first through the
+ * owner and assignee indexes (migration 0016) instead of by testing the key of every active
+ * contact. The keys are the users' folded names (kept so on a rename), so the two tests agree, and
+ * the filter itself leaves the query. The database returns the few users whose name may match (a
+ * pattern that leaves to JavaScript every character SQL folds otherwise), from the
+ * users_name_lower index alone, and they are search-folded here as the text is: reading all ten
+ * thousand users on every request cost 10 ms. SQL's lower() folds no more than foldCase, so
+ * folding its result is the same.
  */
 async function userNarrowing(
   db: Db,
@@ -180,8 +190,10 @@ async function userNarrowing(
   const filters = { ...query.filters };
   for (const [name, column] of Object.entries(columns)) {
     const filter = query.filters[name];
-    if (!filter || filter.mode === 'equals') continue;
-    const needle = foldCase(filter.value);
+    if (!filter) continue;
+    const needle = searchFold(filter.value);
+    const matches = (folded: string) =>
+      filter.mode === 'equals' ? folded === needle : folded.includes(needle);
     const users = await db
       .selectFrom('users')
       .select(['id', sql<string>`lower(users.name)`.as('lowered')])
@@ -189,20 +201,24 @@ async function userNarrowing(
         sql<SqlBool>`lower(users.name) like ${likePattern(asciiPattern(needle)).replaceAll(ANY, '_')} escape '\\'`,
       )
       .execute();
-    const ids = users.filter((user) => foldCase(user.lowered).includes(needle)).map((user) => user.id);
+    const ids = users.filter((user) => matches(searchFold(user.lowered))).map((user) => user.id);
     conditions.push(sql<SqlBool>`contacts.${sql.raw(column)} in (${sql.join(ids.length > 0 ? ids : [0])})`);
     delete filters[name];
   }
   return { conditions, rest: conditions.length > 0 ? { ...query, filters } : query };
 }
 
+/** The letters a search-folded text may hold for another letter: ş is s, ı and İ are i, the Kelvin sign is k. */
+const FOLD_TARGETS = new Set([...Object.values(SEARCH_FOLDS), 'i', 'k']);
+
 /**
- * `needle` with every character that SQL's lower() may fold differently from foldCase written as
- * `_` (any one character): non-ASCII letters, and the i and k that ı, İ and the Kelvin sign fold
- * to. The pattern then matches every name whose folded form contains the needle, and a few more.
+ * `needle` with every character that SQL's lower() may fold differently from searchFold written as
+ * `_` (any one character): non-ASCII letters, and the letters others fold to. The pattern then
+ * matches every name whose folded form contains the needle, and a few more. (An equals filter uses
+ * it too: lower() may give İ two characters.)
  */
 function asciiPattern(needle: string): string {
-  return [...needle].map((c) => (c > '\x7f' || c === 'i' || c === 'k' ? ANY : c)).join('');
+  return [...needle].map((c) => (c > '\x7f' || FOLD_TARGETS.has(c) ? ANY : c)).join('');
 }
 
 /** Stands for `_` until the pattern's own `_` are escaped. */

@@ -56,14 +56,22 @@ export type ProductListRecord = Awaited<ReturnType<typeof listProducts>>['rows']
 
 export const productListSpec: ListSpec = {
   columns: {
-    title: { expr: 'products.title_key', kind: 'text', ignoreCase: true, folded: true },
+    // Filtered and searched by its search-folded twin (migration 0018), sorted by the key that keeps ç and ş.
+    title: {
+      expr: 'products.title_fold',
+      sortExpr: 'products.title_key',
+      kind: 'text',
+      ignoreCase: true,
+      folded: true,
+      searchFolded: true,
+    },
     createdAt: { expr: 'products.created_at', kind: 'text', isoTime: true, notNull: true },
     isActive: { expr: 'products.is_active', kind: 'boolean' },
     productType: { expr: 'products.product_type', kind: 'text', ignoreCase: true },
   },
   search: [],
-  // From three characters through the trigram index (migrations 0003 and 0008); shorter ones test each row.
-  ...trigramSearch({ id: 'products.id', text: 'products.title_key', fts: 'products_search' }),
+  // From three characters through the trigram index (migrations 0008 and 0018); shorter ones test each row.
+  ...trigramSearch({ id: 'products.id', text: 'products.title_fold', fts: 'products_search' }),
   idExpr: 'products.id',
   table: 'products',
   defaultSort: { column: 'createdAt', order: 'desc' },

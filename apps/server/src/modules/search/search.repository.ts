@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { engineOf } from '../../db/dialect.js';
 import { startsWith } from '../../db/key-match.js';
 import { likePattern } from '../../db/list-query.js';
+import { searchFoldCasedSql } from '../../db/search-fold.js';
 import { ftsPhrase } from '../../db/trigram-search.js';
 
 /** How many rows each indexed lookup brings; the service ranks their union. */
@@ -38,7 +39,7 @@ function contactHits(db: Db) {
       'contacts.phone',
       'contacts.email',
       'contacts.tr_id_number',
-      'contacts.name_key',
+      'contacts.name_fold',
       'contacts.surname_key',
       'contacts.email_key',
       'contacts.phone_key',
@@ -62,7 +63,7 @@ const SUBSTRING_CANDIDATES = 200;
 function substring(
   db: Db,
   table: 'contacts' | 'agencies' | 'products',
-  column: 'search_text' | 'title_key',
+  column: 'search_text' | 'title_fold',
   needle: string,
 ): Expression<SqlBool> {
   if (engineOf(db) === 'sqlite') {
@@ -78,13 +79,15 @@ const hasTrigram = (value: string | null): value is string => value !== null && 
 /**
  * Contacts whose name (with or without surname), surname, e-mail, passport or T.R ID number starts
  * with the query, or whose phone starts with its digits (with or without calling code), and those
- * named exactly so. Each lookup is one index range, at most PER_KEY rows.
+ * named exactly so. Each lookup is one index range, at most PER_KEY rows. Names, surnames and
+ * passports are compared search-folded (the query is, by searchNeedle); an e-mail as written in
+ * lower case, so one holding ş or ü is found by the substring lookup instead.
  */
 export async function findContactsByPrefix(db: Db, needle: SearchNeedle) {
   const engine = engineOf(db);
   const { text, digits, national } = needle;
   const lookups: Expression<SqlBool>[] = [
-    startsWith(engine, 'contacts.name_key', text),
+    startsWith(engine, 'contacts.name_fold', text),
     startsWith(engine, 'contacts.surname_key', text),
     startsWith(engine, 'contacts.email_key', text),
     startsWith(engine, 'contacts.passport_key', text),
@@ -93,7 +96,7 @@ export async function findContactsByPrefix(db: Db, needle: SearchNeedle) {
   if (digits) lookups.push(startsWith(engine, 'contacts.phone', digits));
   if (national) lookups.push(startsWith(engine, 'contacts.phone_key', national));
   const exact = contactHits(db)
-    .where('contacts.name_key', '=', text)
+    .where('contacts.name_fold', '=', text)
     .where(findableContact)
     .orderBy('contacts.updated_at', 'desc')
     .limit(PER_KEY);
@@ -131,7 +134,7 @@ function agencyHits(db: Db) {
       'agencies.office_number',
       'agencies.city',
       'agencies.is_active',
-      'agencies.name_key',
+      'agencies.name_fold',
       'agencies.email_key',
       'agencies.office_key',
       'agencies.merged_into_id',
@@ -146,7 +149,7 @@ export async function findAgenciesByPrefix(db: Db, needle: SearchNeedle) {
   const engine = engineOf(db);
   const { text, digits, national } = needle;
   const lookups: Expression<SqlBool>[] = [
-    startsWith(engine, 'agencies.name_key', text),
+    startsWith(engine, 'agencies.name_fold', text),
     startsWith(engine, 'agencies.email_key', text),
   ];
   if (digits) lookups.push(startsWith(engine, 'agencies.office_number', digits));
@@ -177,7 +180,7 @@ function productHits(db: Db) {
     .select([
       'products.id',
       'products.title',
-      'products.title_key',
+      'products.title_fold',
       'products.product_type',
       'products.is_active',
       'products.updated_at',
@@ -189,7 +192,7 @@ export type ProductHit = Awaited<ReturnType<typeof findProductsByPrefix>>[number
 /** Products whose title starts with the query, from the index. */
 export async function findProductsByPrefix(db: Db, needle: SearchNeedle) {
   return productHits(db)
-    .where(startsWith(engineOf(db), 'products.title_key', needle.text))
+    .where(startsWith(engineOf(db), 'products.title_fold', needle.text))
     .limit(PER_KEY)
     .execute();
 }
@@ -198,14 +201,15 @@ export async function findProductsByPrefix(db: Db, needle: SearchNeedle) {
 export async function findProductsBySubstring(db: Db, needle: SearchNeedle) {
   if (!hasTrigram(needle.text)) return [];
   return productHits(db)
-    .where(substring(db, 'products', 'title_key', needle.text))
+    .where(substring(db, 'products', 'title_fold', needle.text))
     .limit(PER_KEY)
     .execute();
 }
 
 /**
- * Users by any part of their name or e-mail: for 3+ characters from the trigram index (migration
- * 0014), for one or two by reading the staff table, which is small enough for that.
+ * Users by any part of their name or e-mail, search-folded: for 3+ characters from the trigram
+ * index (migrations 0014 and 0018), for one or two by reading the staff table, which is small
+ * enough for that. On PostgreSQL the index is on the folded expression the condition repeats.
  */
 export async function findUserHits(db: Db, needle: SearchNeedle) {
   const engine = engineOf(db);
@@ -215,7 +219,7 @@ export async function findUserHits(db: Db, needle: SearchNeedle) {
     const phrase = ftsPhrase(needle.text);
     matching = sql<SqlBool>`users.id in (select rowid from users_search where users_search match ${phrase})`;
   } else {
-    const folded = (column: string) => (engine === 'sqlite' ? sql.raw(column) : sql.raw(`lower(${column})`));
+    const folded = (column: string) => sql.raw(searchFoldCasedSql(engine, column));
     matching = sql<SqlBool>`(${folded('users.name')} like ${pattern} escape '\\'
       or ${folded('users.email')} like ${pattern} escape '\\')`;
   }

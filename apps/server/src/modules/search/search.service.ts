@@ -1,4 +1,4 @@
-import { type SearchKind, type SearchNeedle, searchNeedle } from '@crm/domain';
+import { type SearchKind, type SearchNeedle, searchFold, searchNeedle } from '@crm/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
@@ -24,7 +24,7 @@ type Ranked = { hit: Hit; rank: number; updatedAt: string };
 
 export const DEFAULT_PER_GROUP = 5;
 
-/** 0 when a key equals the query, 1 when one starts with it, 2 for a match inside a key. */
+/** 0 when a key equals the query, 1 when one starts with it, 2 for a match inside a key (all search-folded). */
 function rankOf(keys: (string | null | undefined)[], exact: (string | null)[]): number {
   const present = keys.filter((key): key is string => !!key);
   const wanted = exact.filter((value): value is string => !!value);
@@ -123,7 +123,7 @@ export async function searchContacts(db: Db, needle: SearchNeedle, limit: number
         row,
         rank: Math.min(
           rankOf(
-            [row.name_key, row.surname_key, row.email_key, row.passport_key, row.tr_id_number],
+            [row.name_fold, row.surname_key, searchFold(row.email_key), row.passport_key, row.tr_id_number],
             [needle.text],
           ),
           rankOf([row.phone, row.phone_key], [needle.digits, needle.national]),
@@ -145,7 +145,7 @@ function agencies(db: Db, needle: SearchNeedle, limit: number): Promise<Ranked[]
       rows.map((row) => ({
         row,
         rank: Math.min(
-          rankOf([row.name_key, row.email_key], [needle.text]),
+          rankOf([row.name_fold, searchFold(row.email_key)], [needle.text]),
           rankOf([row.office_number, row.office_key], [needle.digits, needle.national]),
         ),
       })),
@@ -162,7 +162,7 @@ function agencies(db: Db, needle: SearchNeedle, limit: number): Promise<Ranked[]
 function products(db: Db, needle: SearchNeedle, limit: number): Promise<Ranked[]> {
   const rank = (rows: ProductHit[]): Ranked[] =>
     rows.map((row) => ({
-      rank: rankOf([row.title_key], [needle.text]),
+      rank: rankOf([row.title_fold], [needle.text]),
       updatedAt: row.updated_at,
       hit: {
         kind: 'product',
@@ -183,7 +183,7 @@ function products(db: Db, needle: SearchNeedle, limit: number): Promise<Ranked[]
 async function users(db: Db, needle: SearchNeedle): Promise<Ranked[]> {
   const rows = await findUserHits(db, needle);
   return rows.map((row) => ({
-    rank: rankOf([row.name.toLowerCase(), row.email.toLowerCase()], [needle.text]),
+    rank: rankOf([searchFold(row.name), searchFold(row.email)], [needle.text]),
     updatedAt: row.updated_at,
     hit: {
       kind: 'user',

@@ -1,5 +1,7 @@
-import { foldCase, type ListQuery } from '@crm/domain';
+import { foldCase, type ListQuery, searchFold } from '@crm/domain';
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { engineOf } from '../../db/dialect.js';
 import {
   type ListResult,
   type ListSpec,
@@ -8,6 +10,7 @@ import {
   pageWithTotal,
 } from '../../db/list-query.js';
 import type { ListSource } from '../../db/list-stream.js';
+import { searchFoldCasedSql } from '../../db/search-fold.js';
 import { nextVersion } from '../versions/versions.repository.js';
 import { type UserRow, userColumns } from './user-row.js';
 
@@ -135,14 +138,22 @@ export async function userNames(db: Db, ids: number[]): Promise<Map<number, stri
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-/** An active user by name or e-mail, case-insensitively (an import's "Assigned To" cell). */
+/**
+ * An active user by name, search-folded ("Sukru Dagdelen" is "Şükrü Dağdelen"), or by e-mail as
+ * written in lower case (an import's "Assigned To" cell).
+ */
 export async function findActiveUserByNameOrEmail(db: Db, value: string) {
-  const key = foldCase(value.trim());
+  const name = sql.raw(searchFoldCasedSql(engineOf(db), 'name'));
   return db
     .selectFrom('users')
     .select(['id', 'name'])
     .where('is_active', '=', 1)
-    .where((eb) => eb.or([eb(eb.fn('lower', ['name']), '=', key), eb(eb.fn('lower', ['email']), '=', key)]))
+    .where((eb) =>
+      eb.or([
+        sql<SqlBool>`${name} = ${searchFold(value.trim())}`,
+        eb(eb.fn('lower', ['email']), '=', foldCase(value.trim())),
+      ]),
+    )
     .orderBy('id')
     .executeTakeFirst();
 }

@@ -1,0 +1,346 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { foldCase, searchFold } from '@crm/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { createDatabase } from '../src/db/database.js';
+import { engineOf } from '../src/db/dialect.js';
+import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
+import { searchFoldCasedSql, searchFoldSql } from '../src/db/search-fold.js';
+import { createAgency } from './helpers/agencies.js';
+import { type ContactJson, call, createContact, leadPayload } from './helpers/contacts.js';
+import { preview, rows, upload } from './helpers/imports.js';
+import { createProduct } from './helpers/products.js';
+import {
+  createScratchDatabase,
+  createTestApp,
+  type SignedIn,
+  signIn,
+  type TestApp,
+} from './helpers/test-app.js';
+
+/** Every way a person may type the name on a Turkish or an English keyboard. */
+const TYPED = ['sukru', 'dagdelen', 'SUKRU', 'şükrü', 'ŞÜKRÜ', 'Sukru Dagdelen'];
+
+interface SearchJson {
+  groups: { kind: string; items: { id: number; title: string }[] }[];
+}
+
+const idsOf = (res: { json: <T>() => T }) => res.json<{ id: number }[]>().map((row) => row.id);
+const paletteIds = (res: { json: <T>() => T }, kind: string) =>
+  res
+    .json<SearchJson>()
+    .groups.find((group) => group.kind === kind)
+    ?.items.map((item) => item.id) ?? [];
+const csv = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;
+const query = (value: string) => encodeURIComponent(value);
+
+describe('search folds Turkish letters: "sukru" finds "Şükrü Dağdelen"', () => {
+  let t: TestApp;
+  let admin: SignedIn;
+  let user: SignedIn;
+  let sukruUser: SignedIn;
+  let sukru: ContactJson;
+  let cicekId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signIn(t, { role: 'admin', firstName: 'Zehra', surname: 'Admin' });
+    user = await signIn(t, { firstName: 'Umut', surname: 'Staff' });
+    sukruUser = await signIn(t, { firstName: 'Şükrü', surname: 'Dağdelen' });
+    cicekId = (await createAgency(t, admin, { name: 'Çiçek Emlak' })).id;
+    sukru = await createContact(
+      t,
+      admin,
+      leadPayload({
+        name: 'Şükrü',
+        surname: 'Dağdelen',
+        email: 'sd@fold.example',
+        phone: '+90 533 100 20 30',
+        agencyId: cicekId,
+        source: null,
+      }),
+    );
+    const assigned = await call(t, 'PUT', `/api/contacts/${sukru.id}/assign`, admin, {
+      assignedToId: sukruUser.id,
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    // Another Turkish name, which none of the searches below may find.
+    await createContact(
+      t,
+      admin,
+      leadPayload({ name: 'Ayşe', surname: 'Yılmaz', email: 'ay@fold.example', phone: '+90 533 100 20 31' }),
+    );
+  });
+  afterAll(() => t.close());
+
+  it('the contacts list search finds it however it is typed, down to two letters', async () => {
+    for (const q of [...TYPED, 'su', 'ŞÜ', 'dağ']) {
+      const res = await call(t, 'GET', `/api/contacts?q=${query(q)}`, user);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(idsOf(res), q).toEqual([sukru.id]);
+    }
+    // A search walking the name order tests each row, which folds the same way.
+    const sorted = await call(t, 'GET', `/api/contacts?q=sukru&sort=name&order=asc`, user);
+    expect(idsOf(sorted)).toEqual([sukru.id]);
+  });
+
+  it('the palette finds it however it is typed, and an exact name first', async () => {
+    for (const q of TYPED) {
+      const res = await call(t, 'GET', `/api/search?q=${query(q)}`, user);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(paletteIds(res, 'contact'), q).toEqual([sukru.id]);
+    }
+  });
+
+  it('the name filter folds in every mode, and the agency and assignee filters too', async () => {
+    for (const filter of [
+      ...TYPED.map((q) => `contains:${q}`),
+      'containsIgnoreCase:SUKRU DAG',
+      'equals:sukru dagdelen',
+      'equals:ŞÜKRÜ DAĞDELEN',
+    ]) {
+      const res = await call(t, 'GET', `/api/contacts?filter.name=${query(filter)}`, user);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(idsOf(res), filter).toEqual([sukru.id]);
+    }
+    for (const [column, filter] of [
+      ['agency', 'contains:cicek'],
+      ['agency', 'equals:CICEK EMLAK'],
+      ['assignedTo', 'contains:sukru'],
+      ['assignedTo', 'equals:sukru dagdelen'],
+    ] as const) {
+      const res = await call(t, 'GET', `/api/contacts?filter.${column}=${query(filter)}`, user);
+      expect(idsOf(res), `${column} ${filter}`).toEqual([sukru.id]);
+    }
+    const none = await call(t, 'GET', `/api/contacts?filter.name=${query('equals:sukru')}`, user);
+    expect(idsOf(none)).toEqual([]);
+  });
+
+  it('keeps ç apart from c in the sort: Cem before Çem, as the sort key still holds the letter', async () => {
+    // Folded alike they would tie, and the older (Çem) would come first; in byte order, in any
+    // database collation and in Turkish order, C comes before Ç.
+    const tag = 'sortfold';
+    const cem2 = await createContact(t, user, leadPayload({ name: 'Çem', surname: tag }));
+    const cem = await createContact(t, user, leadPayload({ name: 'Cem', surname: tag }));
+    const res = await call(
+      t,
+      'GET',
+      `/api/contacts?filter.name=${query(`contains:${tag}`)}&sort=name&order=asc`,
+      user,
+    );
+    expect(idsOf(res)).toEqual([cem.id, cem2.id]);
+    // Both are found as "cem" all the same.
+    const found = await call(t, 'GET', `/api/contacts?filter.name=${query('contains:cem')}`, user);
+    expect(idsOf(found).sort()).toEqual([cem.id, cem2.id].sort());
+  });
+
+  it('duplicate checks take "Sukru Dagdelen" for "Şükrü Dağdelen", and compare e-mails as written', async () => {
+    const check = async (q: string) => {
+      const res = await call(t, 'GET', `/api/search/contact-duplicates?${q}`, user);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ id: number; matchedOn: string[] }[]>();
+    };
+    expect(await check('name=Sukru&surname=Dagdelen')).toEqual([
+      expect.objectContaining({ id: sukru.id, matchedOn: ['name'] }),
+    ]);
+    expect(await check(`name=${query('ŞÜKRÜ')}&surname=dagdelen`)).toEqual([
+      expect.objectContaining({ id: sukru.id, matchedOn: ['name'] }),
+    ]);
+    expect(await check('email=SD@fold.example')).toEqual([
+      expect.objectContaining({ id: sukru.id, matchedOn: ['email'] }),
+    ]);
+
+    // The duplicates screen groups the two spellings under one folded name.
+    const twin = await createContact(t, user, leadPayload({ name: 'Sukru', surname: 'Dagdelen' }));
+    const groups = await call(t, 'GET', '/api/duplicates/contacts?rule=name&limit=100', admin);
+    expect(groups.statusCode, groups.body).toBe(200);
+    const group = groups
+      .json<{ groups: { value: string; count: number; members: { id: number }[] }[] }>()
+      .groups.find((g) => g.value === 'sukru dagdelen');
+    expect(group?.count).toBe(2);
+    expect(group?.members.map((m) => m.id).sort()).toEqual([sukru.id, twin.id].sort());
+    expect((await call(t, 'DELETE', `/api/contacts/${twin.id}`, admin)).statusCode).toBe(200);
+  });
+
+  it('an import finds the contact, the partner and the assignee by folded names', async () => {
+    const view = await upload(
+      t,
+      admin,
+      'fold.csv',
+      csv('Name,Surname,Phone,Agency,Assigned To', 'Sukru,Dagdelen,905331002099,cicek emlak,SUKRU DAGDELEN'),
+    );
+    await preview(t, admin, view.id, { mapping: view.mapping });
+    const [row] = await rows(t, admin, view.id);
+    expect(row).toMatchObject({
+      action: 'create',
+      errors: [],
+      duplicates: [{ in: 'database', id: sukru.id, name: 'Şükrü Dağdelen', on: ['name'] }],
+    });
+  });
+
+  it('partners, products and users are found folded in their lists and the palette', async () => {
+    const gunes = await createProduct(t, admin, { title: 'Güneş Evleri' });
+    for (const q of ['cicek', 'ÇİÇEK', 'Cicek Emlak']) {
+      expect(idsOf(await call(t, 'GET', `/api/agencies?q=${query(q)}`, admin)), q).toEqual([cicekId]);
+      expect(paletteIds(await call(t, 'GET', `/api/search?q=${query(q)}`, user), 'agency'), q).toEqual([
+        cicekId,
+      ]);
+    }
+    const byName = await call(t, 'GET', `/api/agencies?filter.name=${query('equals:cicek emlak')}`, admin);
+    expect(idsOf(byName)).toEqual([cicekId]);
+    for (const q of ['gunes', 'GÜNEŞ', 'gu']) {
+      expect(idsOf(await call(t, 'GET', `/api/products?q=${query(q)}`, admin)), q).toEqual([gunes.id]);
+      expect(paletteIds(await call(t, 'GET', `/api/search?q=${query(q)}`, user), 'product'), q).toEqual([
+        gunes.id,
+      ]);
+    }
+    const byTitleStart = await call(
+      t,
+      'GET',
+      `/api/products?filter.title=${query('contains:gunes ev')}`,
+      admin,
+    );
+    expect(idsOf(byTitleStart)).toEqual([gunes.id]);
+    for (const q of ['sukru', 'su', 'ŞÜKRÜ dağ']) {
+      expect(paletteIds(await call(t, 'GET', `/api/search?q=${query(q)}`, admin), 'user'), q).toEqual([
+        sukruUser.id,
+      ]);
+      expect(idsOf(await call(t, 'GET', `/api/users?q=${query(q)}`, admin)), q).toEqual([sukruUser.id]);
+    }
+  });
+
+  it('the database folds stored keys exactly as searchFold does', async () => {
+    const engine = engineOf(t.db);
+    const samples = ['Şükrü Dağdelen', 'ÇİĞDEM ÖZTÜRK', 'Işık İpek', 'Kâzım Îmân Ûmit', 'René O’Brien'];
+    for (const sample of samples) {
+      const key = foldCase(sample);
+      const { rows: stored } = await sql<{ folded: string }>`select ${sql.raw(
+        searchFoldSql(engine, 'v'),
+      )} as folded from (select ${key} as v) given`.execute(t.db);
+      expect(stored[0]?.folded, sample).toBe(searchFold(sample));
+      const { rows: asWritten } = await sql<{ folded: string }>`select ${sql.raw(
+        searchFoldCasedSql(engine, 'v'),
+      )} as folded from (select ${sample} as v) given`.execute(t.db);
+      // SQLite's lower() leaves accented capitals other than Turkish ones; there are none here but É.
+      expect(asWritten[0]?.folded, sample).toBe(searchFold(sample));
+    }
+  });
+});
+
+describe('migration 0018', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'crm-test-'));
+    const scratch = await createScratchDatabase();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      SEARCHES_PER_SECOND: '0',
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    });
+    const db = createDatabase(config);
+    await migrateUpTo(db, '0017-job-schedules');
+    // Rows as the versions before 0018 wrote them: every key by foldCase, ş and ğ kept.
+    const now = new Date().toISOString();
+    const { id: ownerId } = await db
+      .insertInto('users')
+      .values({
+        name: 'Old Owner',
+        first_name: 'Old',
+        surname: 'Owner',
+        phone: '905321234567',
+        email: 'old.owner@fold.example',
+        password_hash: 'x',
+        role: 'admin',
+        is_active: 1,
+        created_at: now,
+        updated_at: now,
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('contacts')
+      .values({
+        type: 'LEAD',
+        name: 'Şükrü',
+        surname: 'Dağdelen',
+        phone: '905331002030',
+        email: 'sd@fold.example',
+        owner_id: ownerId,
+        name_key: 'şükrü dağdelen',
+        email_key: 'sd@fold.example',
+        owner_key: 'old owner',
+        search_text: foldCase('Şükrü Dağdelen\nsd@fold.example\n905331002030\n'),
+        surname_key: 'dağdelen',
+        phone_key: '5331002030',
+        created_at: now,
+        updated_at: now,
+      } as never)
+      .execute();
+    await db
+      .insertInto('agencies')
+      .values({
+        name: 'Çiçek Emlak',
+        name_key: 'çiçek emlak',
+        search_text: 'çiçek emlak',
+        created_at: now,
+        updated_at: now,
+      } as never)
+      .execute();
+    await db
+      .insertInto('products')
+      .values({
+        title: 'Güneş Evleri',
+        title_key: 'güneş evleri',
+        product_type: 'REAL_ESTATE',
+        created_at: now,
+        updated_at: now,
+      } as never)
+      .execute();
+    await migrateToLatest(db);
+    const app = await buildApp({ config, db, serveWeb: false });
+    await app.ready();
+    t = {
+      app,
+      db,
+      config,
+      close: async () => {
+        await app.close();
+        await db.destroy();
+        await scratch?.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  });
+  afterAll(() => t.close());
+
+  it('folds the keys of rows written before it, so that lists and the palette find them', async () => {
+    const who = await signIn(t, { role: 'admin' });
+    for (const q of ['sukru', 'dagdelen', 'su', 'ŞÜKRÜ']) {
+      const list = await call(t, 'GET', `/api/contacts?q=${query(q)}`, who);
+      expect(list.statusCode, list.body).toBe(200);
+      expect(
+        list.json<ContactJson[]>().map((c) => c.name),
+        q,
+      ).toEqual(['Şükrü']);
+      const palette = await call(t, 'GET', `/api/search?q=${query(q)}`, who);
+      expect(paletteIds(palette, 'contact').length, q).toBe(1);
+    }
+    const filtered = await call(t, 'GET', `/api/contacts?filter.name=${query('equals:sukru dagdelen')}`, who);
+    expect(filtered.json<ContactJson[]>().map((c) => c.name)).toEqual(['Şükrü']);
+    expect(idsOf(await call(t, 'GET', '/api/agencies?q=cicek', who))).toHaveLength(1);
+    expect(idsOf(await call(t, 'GET', '/api/products?q=gunes', who))).toHaveLength(1);
+    // The sort key keeps its letters for the sort.
+    const [row] = await t.db
+      .selectFrom('contacts')
+      .select(['name_key', 'name_fold', 'surname_key'])
+      .execute();
+    expect(row).toEqual({ name_key: 'şükrü dağdelen', name_fold: 'sukru dagdelen', surname_key: 'dagdelen' });
+  });
+});
