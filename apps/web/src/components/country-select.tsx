@@ -1,4 +1,5 @@
 import { Group, Select, type SelectProps, Text } from '@mantine/core';
+import { foldedOptionsFilter } from '../lib/folded-options-filter';
 import { COUNTRIES, NORTH_CYPRUS } from './countries';
 import { flagEmoji } from './flag-emoji';
 import { NorthCyprusFlag } from './north-cyprus-flag';
@@ -65,6 +66,7 @@ export function CountrySelect({
       value={value}
       onChange={onChange}
       searchable
+      filter={foldedOptionsFilter}
       clearable={clearable}
       required={required}
       disabled={disabled}

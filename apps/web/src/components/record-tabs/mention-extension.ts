@@ -1,5 +1,6 @@
 import Mention from '@tiptap/extension-mention';
 import type { SuggestionOptions, SuggestionProps } from '@tiptap/suggestion';
+import { foldedIncludes } from '../../lib/folded-options-filter';
 
 export interface MentionUser {
   id: number;
@@ -43,10 +44,10 @@ export function mentionExtension(handlers: MentionHandlers) {
   const suggestion: Omit<SuggestionOptions<MentionUser>, 'editor'> = {
     char: '@',
     items: ({ query }) => {
-      const needle = query.toLocaleLowerCase();
+      // Folded as every search is: "@sukru" finds Şükrü.
       return handlers
         .users()
-        .filter((user) => user.name.toLocaleLowerCase().includes(needle))
+        .filter((user) => foldedIncludes(user.name, query))
         .slice(0, MAX_ITEMS);
     },
     render: () => ({

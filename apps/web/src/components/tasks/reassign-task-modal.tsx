@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Select } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { foldedOptionsFilter } from '../../lib/folded-options-filter';
 import type { Task } from './task-types';
 import { useActiveUsers } from './use-tasks';
 
@@ -18,6 +19,7 @@ export function ReassignTaskModal({ task, onClose, onReassign }: ReassignTaskMod
       <Select
         label="Assignee"
         searchable
+        filter={foldedOptionsFilter}
         data={(users.data ?? []).map((user) => ({ value: String(user.id), label: user.name }))}
         value={assignee}
         onChange={setAssignee}

@@ -2,6 +2,7 @@ import { TASK_PRIORITIES, TASK_TITLE_MAX, type TaskPriority, taskMessages } from
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-error';
+import { foldedOptionsFilter } from '../../lib/folded-options-filter';
 import { useCurrentUser } from '../../lib/session-context';
 import { RichTextField } from '../record-tabs/rich-text-field';
 import type { NewTask } from './task-types';
@@ -99,6 +100,7 @@ function TaskForm({ onClose, record }: Omit<TaskFormModalProps, 'opened'>) {
       <Select
         label="Assignee"
         searchable
+        filter={foldedOptionsFilter}
         data={options}
         value={assignee}
         onChange={(value) => setAssignee(value ?? String(me.id))}

@@ -1,6 +1,7 @@
 import { DEFAULT_STAFF_POSITION, enumLabel, STAFF_POSITIONS, type StaffPosition } from '@crm/domain';
 import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { foldedOptionsFilter } from '../../../lib/folded-options-filter';
 import { agencyScreenMessages as msg } from '../agency-screen-messages';
 import { useAgencyContacts } from '../api/use-staff';
 import { useAddStaff } from '../api/use-staff-actions';
@@ -55,6 +56,7 @@ export function AddStaffDialog({ agencyId, staffContactIds, opened, onClose }: A
             value={contactId}
             onChange={setContactId}
             searchable
+            filter={foldedOptionsFilter}
             required
             data-autofocus
             // Focused when the dialog opens, but closed: one Escape then closes the dialog.

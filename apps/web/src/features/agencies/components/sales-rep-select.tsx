@@ -1,5 +1,6 @@
 import { MultiSelect } from '@mantine/core';
 import { useEffect } from 'react';
+import { foldedOptionsFilter } from '../../../lib/folded-options-filter';
 import { toast } from '../../../lib/toast';
 import { useSalesRepOptions } from '../api/use-picker-options';
 
@@ -57,6 +58,7 @@ export function SalesRepSelect({
       value={value}
       onChange={onChange}
       searchable
+      filter={foldedOptionsFilter}
       clearable
       hidePickedOptions
       nothingFoundMessage={query.isPending ? 'Loading…' : 'No users found'}

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { foldedOptionsFilter } from '../../../lib/folded-options-filter';
 import { useAssignableUsers } from '../api/use-assignable-users';
 
 interface ReassignOwnerModalProps {
@@ -44,6 +45,7 @@ function ReassignOwnerForm({ selectedCount, saving, onCancel, onConfirm }: Reass
         value={userId}
         onChange={setUserId}
         searchable
+        filter={foldedOptionsFilter}
         nothingFoundMessage="No users found"
       />
       <Group justify="flex-end" gap="sm">
