@@ -84,6 +84,7 @@ const envSchema = z
       .default('true')
       .transform((value) => value === 'true'),
     JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
+    IMPORT_FILE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     EXPORTS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(2),
     IMPORT_PREVIEWS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(2),
     SEARCHES_PER_SECOND: z.coerce.number().min(0).max(1_000_000).default(10),
@@ -180,6 +181,8 @@ export interface Config {
   workers: number;
   /** How often an idle process looks for due jobs; 0 runs no jobs in this process. */
   jobsPollMs: number;
+  /** Days an import's uploaded file is kept after the import's last step, then deleted. */
+  importFileDays: number;
   /** Where uploads live: DATA_DIR/uploads, or the bucket of `s3`. */
   fileStorage: 'local' | 's3';
   /** The S3_* settings, when S3_BUCKET is set (required for FILE_STORAGE=s3 and files:migrate). */
@@ -256,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR,
     workers: e.WORKERS ?? defaultWorkers(),
     jobsPollMs: e.JOBS_POLL_MS,
+    importFileDays: e.IMPORT_FILE_DAYS,
     fileStorage: e.FILE_STORAGE,
     s3: e.S3_BUCKET
       ? {

@@ -3,6 +3,11 @@ import type { AppContext } from './context.js';
 import { CLEANUP_EVERY_MS, CLEANUP_JOB, deleteExpired } from './modules/auth/cleanup.js';
 import { DIGEST_JOB, digestHandler, digestSchedule } from './modules/digest/digest-job.js';
 import { createMailer } from './modules/digest/mailer.js';
+import {
+  deleteExpiredImportFiles,
+  IMPORT_FILES_EVERY_MS,
+  IMPORT_FILES_JOB,
+} from './modules/imports/import-file-retention.js';
 import { importJobHandlers } from './modules/imports/import-jobs.js';
 import { STALE_TEMPORARY_MS, sweepStaleTemporaries, TEMPORARIES_JOB } from './modules/storage/index.js';
 import { DUE_JOB, DUE_SWEEP_JOB, sendDueReminders } from './modules/tasks/due-reminders.js';
@@ -21,6 +26,9 @@ export function registerJobHandlers(ctx: AppContext, log: FastifyBaseLogger): { 
   jobs.every(CLEANUP_JOB, CLEANUP_EVERY_MS, async () => deleteExpired(ctx.db, config));
   jobs.every(TEMPORARIES_JOB, STALE_TEMPORARY_MS, async () => ({
     removed: await sweepStaleTemporaries(ctx.files, log),
+  }));
+  jobs.every(IMPORT_FILES_JOB, IMPORT_FILES_EVERY_MS, async () => ({
+    deleted: await deleteExpiredImportFiles(ctx),
   }));
   if (config.taskReminderSeconds > 0) {
     jobs.every(DUE_SWEEP_JOB, config.taskReminderSeconds * 1000, dueReminders);

@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { cancelJob } from '../src/modules/jobs/jobs.repository.js';
 import { enqueueJob } from '../src/modules/jobs/jobs.service.js';
 import { prepareStore, STORES } from './helpers/file-stores.js';
 import { startTcpProxy } from './helpers/tcp-proxy.js';
@@ -212,6 +213,70 @@ describe('GET /api/metrics', () => {
     await enqueueJob(t.db, { kind: 'metrics-probe', runAt });
     const body = (await get(t.app, '/api/metrics', { authorization: `Bearer ${TOKEN}` })).body;
     expect(body).toContain('crm_jobs{kind="metrics-probe",state="queued"} 2');
+  });
+
+  it('gives crm_jobs a 0 per state while the queue is empty, and 0 for a kind once it empties', async () => {
+    const idle = await createTestApp({ METRICS_TOKEN: TOKEN, JOBS_POLL_MS: '0' });
+    const scrape = async () =>
+      (await get(idle.app, '/api/metrics', { authorization: `Bearer ${TOKEN}` })).body;
+    try {
+      let body = await scrape();
+      expect(body).toContain('crm_jobs{state="queued"} 0');
+      expect(body).toContain('crm_jobs{state="running"} 0');
+      const id = await enqueueJob(idle.db, {
+        kind: 'metrics-zero',
+        runAt: new Date(Date.now() + 3_600_000).toISOString(),
+      });
+      body = await scrape();
+      expect(body).toContain('crm_jobs{kind="metrics-zero",state="queued"} 1');
+      expect(body).not.toContain('crm_jobs{state="queued"}');
+      expect(body).toContain('crm_jobs{state="running"} 0');
+      await cancelJob(idle.db, id!);
+      expect(await scrape()).toContain('crm_jobs{kind="metrics-zero",state="queued"} 0');
+    } finally {
+      await idle.close();
+    }
+  });
+
+  it('answers while PostgreSQL is cut off: crm_database_up 0, the job gauge at its last value', async () => {
+    const scratch = await createScratchDatabase(
+      process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    );
+    const target = new URL(scratch!.url);
+    const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+    target.host = `127.0.0.1:${proxy.port}`;
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: t.config.dataDir,
+      DATABASE_URL: target.toString(),
+      METRICS_TOKEN: TOKEN,
+      JOBS_POLL_MS: '0',
+    });
+    const db = createDatabase(config);
+    await migrateToLatest(db);
+    const app = await buildApp({ config, db, serveWeb: false });
+    const scrape = () => get(app, '/api/metrics', { authorization: `Bearer ${TOKEN}` });
+    try {
+      await enqueueJob(db, { kind: 'metrics-outage', runAt: new Date(Date.now() + 3_600_000).toISOString() });
+      let res = await scrape();
+      expect(res.body).toContain('crm_database_up 1');
+      expect(res.body).toContain('crm_jobs{kind="metrics-outage",state="queued"} 1');
+      await proxy.cut();
+      res = await scrape();
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('crm_database_up 0');
+      expect(res.body).toContain('crm_jobs{kind="metrics-outage",state="queued"} 1');
+      expect(res.body).toMatch(/crm_db_pool_connections\{state="total"\} \d+/);
+      expect(res.body).toMatch(/http_requests_total\{method="GET",route="\/api\/metrics",status="200"\} \d+/);
+      await proxy.restore();
+      expect((await scrape()).body).toContain('crm_database_up 1');
+    } finally {
+      await app.close();
+      await db.destroy();
+      await proxy.close();
+      await scratch!.drop();
+    }
   });
 
   it('counts unknown paths under one route label, not one series per URL', async () => {

@@ -1,9 +1,15 @@
-/** SQLSTATE classes and codes that mean the server cannot reach, or has lost, its database. */
+/**
+ * SQLSTATE codes that mean the server cannot reach or use its database now, whatever the query:
+ * the database is down, closed to connections, full, or refuses this server's credentials.
+ */
 const UNREACHABLE_STATES = new Set([
+  '55000', // object_not_in_prerequisite_state: the database refuses connections (ALLOW_CONNECTIONS false)
   '57P01', // admin_shutdown: the connection was terminated (pg_terminate_backend, a restart)
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now: the database is starting up or shutting down
   '53300', // too_many_connections
+  '28000', // invalid_authorization_specification: the role may no longer log in (pg_hba, NOLOGIN)
+  '28P01', // invalid_password: the password was rotated under a running server
 ]);
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -11,7 +17,9 @@ const NETWORK_CODES = new Set([
   'ETIMEDOUT',
   'EPIPE',
   'EHOSTUNREACH',
+  'ENETUNREACH',
   'ENOTFOUND',
+  'EAI_AGAIN',
 ]);
 const MESSAGES = [
   'Connection terminated',
@@ -27,6 +35,7 @@ const MESSAGES = [
 /**
  * Whether an error means the database is unreachable rather than that a query was wrong: such a
  * request gets 503 "Database unreachable", and the next one is tried on a fresh connection.
+ * SQLSTATE class 08 (connection exception) counts whole.
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

@@ -5,7 +5,7 @@ import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, R
 import type { AppContext } from '../context.js';
 import { postgresPool } from '../db/database.js';
 import { unauthorized } from '../lib/http-errors.js';
-import { countActiveJobs } from '../modules/jobs/jobs.repository.js';
+import { ACTIVE_STATES, countActiveJobs } from '../modules/jobs/jobs.repository.js';
 import { CLUSTER_METRICS_REQUEST, CLUSTER_METRICS_RESPONSE } from './metrics-cluster.js';
 
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -41,6 +41,29 @@ export function createMetrics(ctx: AppContext): Registry {
       this.set({ state: 'waiting' }, pool.waitingCount);
     },
   });
+  // One read of the database per scrape, shared by the gauges that need it; a scrape must answer
+  // while the database is away, since that is when operators look.
+  const jobCounts = oncePerScrape(() => withinTimeout(countActiveJobs(ctx.db), DATABASE_TIMEOUT_MS));
+  new Gauge({
+    name: 'crm_database_up',
+    help: 'Whether this process reached its database at this scrape (1) or not (0)',
+    registers: [registry],
+    // Any process of the instance that cannot reach it makes the instance's value 0.
+    aggregator: 'min',
+    async collect() {
+      this.set((await jobCounts()) ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'crm_events_listener_up',
+    help: 'Whether live-update events from other processes reach this one (PostgreSQL LISTEN; 1 or 0)',
+    registers: [registry],
+    aggregator: 'min',
+    collect() {
+      this.set(ctx.events.receiving ? 1 : 0);
+    },
+  });
+  const seen = new Map<string, { kind: string; state: string }>();
   new Gauge({
     name: 'crm_jobs',
     help: 'Jobs queued or running, by kind and state (the queue depth, shared by every instance)',
@@ -49,12 +72,55 @@ export function createMetrics(ctx: AppContext): Registry {
     // Every process reads the same table: the processes' values are one value, not parts of a sum.
     aggregator: 'max',
     async collect() {
-      const counts = await countActiveJobs(ctx.db);
+      const counts = await jobCounts();
+      // Unreachable database: the last values read stay (crm_database_up says they are old).
+      if (!counts) return;
       this.reset();
+      for (const { kind, state } of counts) seen.set(`${kind}\n${state}`, { kind, state });
+      // A kind and state seen once reads 0 when it empties rather than vanishing, and a state no job
+      // has been in yet has a 0 of its own, so that sums over the queue are 0, never empty.
+      for (const labels of seen.values()) this.set(labels, 0);
       for (const { kind, state, count } of counts) this.set({ kind, state }, count);
+      const states = new Set([...seen.values()].map((labels) => labels.state));
+      for (const state of ACTIVE_STATES) if (!states.has(state)) this.set({ state }, 0);
     },
   });
   return registry;
+}
+
+const DATABASE_TIMEOUT_MS = 2000;
+
+/** The work's value, or undefined when it fails or takes longer than `ms`. */
+async function withinTimeout<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } catch {
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The gauges of one scrape are collected at once (prom-client starts every collect in one pass):
+ * the callers while a read is in flight share it, and the next scrape reads afresh.
+ */
+function oncePerScrape<T>(read: () => Promise<T>): () => Promise<T> {
+  let current: Promise<T> | undefined;
+  return () => {
+    if (!current) {
+      const started = read();
+      current = started;
+      void started.finally(() => {
+        if (current === started) current = undefined;
+      });
+    }
+    return current;
+  };
 }
 
 /** Both `Bearer TOKEN` strings compared in constant time. */

@@ -3,9 +3,14 @@ import { type AudiencedEvent, type Listener, type LiveEvent, mayHear } from './e
 /** How events leave this process and come back from every process (this one included). */
 export interface EventTransport {
   send(events: AudiencedEvent[]): Promise<void>;
-  /** Starts receiving; `receive` gets every batch sent by any process. */
-  start(receive: (events: AudiencedEvent[]) => void): Promise<void>;
+  /**
+   * Starts receiving; `receive` gets every batch sent by any process. `resync` is called when
+   * batches may have been missed (the way between processes was lost for a while, then came back).
+   */
+  start(receive: (events: AudiencedEvent[]) => void, resync?: () => void): Promise<void>;
   stop(): Promise<void>;
+  /** False while events sent by other processes cannot reach this one; absent means always true. */
+  receiving?(): boolean;
 }
 
 /**
@@ -49,10 +54,19 @@ export class EventBus {
 
   /** The transport starts with the first listener, so a process nobody streams from does not poll. */
   async subscribe(listener: Listener): Promise<() => void> {
-    this.started ??= this.transport.start((events) => this.dispatch(events));
+    // Streams that may have missed events end, and browsers reconnect and refetch what they show.
+    this.started ??= this.transport.start(
+      (events) => this.dispatch(events),
+      () => this.endStreams(),
+    );
     await this.started;
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Whether events from other processes reach this one now (readiness reports it). */
+  get receiving(): boolean {
+    return this.transport.receiving?.() ?? true;
   }
 
   get listenerCount(): number {

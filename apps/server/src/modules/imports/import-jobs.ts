@@ -9,7 +9,7 @@ import { importFinished, notify } from '../notifications/notifications.service.j
 import { inWrite } from '../records/write-scope.js';
 import { findUserById } from '../users/user-reads.js';
 import type { Mapping } from './import-fields.js';
-import { type ImportFormat, type OpenFile, readRows } from './import-files.js';
+import { type ImportFormat, type ImportSource, readRows, scratchDirOf } from './import-files.js';
 import { importKind } from './import-kinds.js';
 import { type ImportOptions, ImportPlanner, type RowPlan } from './import-planner.js';
 import { previewSummary } from './import-summary.js';
@@ -34,13 +34,18 @@ export const IMPORT_UNDO_JOB = 'import-undo';
  * while an import runs; large enough to amortise a commit.
  */
 export const IMPORT_BATCH_ROWS = 100;
+/** A batch also ends at this many characters: rows may be long (up to MAX_ROW_CHARS each). */
+const IMPORT_BATCH_CHARS = 4_000_000;
 
 /** An import's file, from the start, wherever the file store keeps it. */
-export function openStored(ctx: AppContext, key: string): OpenFile {
-  return async () => {
-    const stored = await ctx.files.get(key);
-    if (!stored) throw new Error(`The import's file ${key} is missing from the file store`);
-    return stored.body;
+export function openStored(ctx: AppContext, key: string): ImportSource {
+  return {
+    open: async () => {
+      const stored = await ctx.files.get(key);
+      if (!stored) throw new Error(`The import's file ${key} is missing from the file store`);
+      return stored.body;
+    },
+    scratchDir: scratchDirOf(ctx.config.dataDir),
   };
 }
 
@@ -104,6 +109,7 @@ async function processImport(ctx: AppContext, job: JobContext, dryRun: boolean):
   const total = record.total_rows ?? null;
   let { done, errors } = checkpoint;
   let batch: { rowNumber: number; values: string[] }[] = [];
+  let batchChars = 0;
 
   const flush = async () => {
     if (batch.length === 0) return;
@@ -131,6 +137,7 @@ async function processImport(ctx: AppContext, job: JobContext, dryRun: boolean):
     });
     ({ done, errors } = progress);
     batch = [];
+    batchChars = 0;
   };
 
   for await (const row of readRows(openStored(ctx, record.file_key), record.format as ImportFormat)) {
@@ -141,7 +148,8 @@ async function processImport(ctx: AppContext, job: JobContext, dryRun: boolean):
     }
     job.signal.throwIfAborted();
     batch.push(row);
-    if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+    for (const value of row.values) batchChars += value.length;
+    if (batch.length >= IMPORT_BATCH_ROWS || batchChars >= IMPORT_BATCH_CHARS) await flush();
   }
   await flush();
   const at = nowIso();

@@ -5,12 +5,13 @@ import type { AppContext } from '../../context.js';
 import { caller } from '../../lib/caller.js';
 import { errors, idParams } from '../../lib/schemas.js';
 
+import { MAX_IMPORT_COLUMNS } from './import-limits.js';
 import * as imports from './imports.service.js';
 
 const settingsBody = z.object({
   mapping: z
     .array(z.string().max(50).nullable(), { error: 'mapping must list a field (or null) per column' })
-    .max(500),
+    .max(MAX_IMPORT_COLUMNS),
   mode: z
     .enum(['create', 'upsert', 'update'], { error: 'mode must be create, upsert or update' })
     .default('create'),

@@ -8,7 +8,14 @@ import { enqueueJob } from '../jobs/jobs.service.js';
 import { ensurePreviewRoom } from '../limits/preview-limit.js';
 import type { ImportField } from '../records/import-adapter.js';
 import { autoMapping, checkMapping, type Mapping } from './import-fields.js';
-import { fileMessages, formatOf, inspectFile, MAX_IMPORT_BYTES } from './import-files.js';
+import {
+  clipCell,
+  fileMessages,
+  formatOf,
+  inspectFile,
+  MAX_IMPORT_BYTES,
+  SAMPLE_ROWS,
+} from './import-files.js';
 import { IMPORT_PREVIEW_JOB, IMPORT_RUN_JOB, IMPORT_UNDO_JOB, openStored } from './import-jobs.js';
 import { type ImportEntity, importKind } from './import-kinds.js';
 import type { ImportMode, MatchKey } from './import-planner.js';
@@ -35,6 +42,8 @@ export const importMessages = {
   agencyUndoAdminOnly:
     'Only an administrator can undo a partner import: it deactivates the partners it created',
   alreadyRun: 'This import has already run; upload the file again to import it once more',
+  fileRemoved: (days: number) =>
+    `This import's file was deleted ${days} days after the import was last used; upload the file again to import it`,
 } as const;
 
 type Entity = ImportEntity;
@@ -86,8 +95,9 @@ export function importView(record: ImportRecord) {
     state: failed ? 'failed' : record.state,
     error: failed ? record.job_error : null,
     user: { id: record.actor_id, name: record.actor_name },
-    columns: file.columns,
-    samples: file.samples,
+    // Clipped again on the way out: imports stored before samples were clipped kept whole cells.
+    columns: file.columns.map(clipCell),
+    samples: file.samples.slice(0, SAMPLE_ROWS).map((row) => row.map(clipCell)),
     fields: fieldsOf(record.entity).map(({ key, label }) => ({ key, label })),
     mapping: JSON.parse(record.mapping ?? '[]') as Mapping,
     options,
@@ -153,7 +163,8 @@ export async function uploadImport(
       file_key: file.storedName,
       format,
       size: file.size,
-      headers: JSON.stringify({ columns: summary.headers, samples: summary.samples }),
+      // The list answers these with every import: a glimpse of each cell, not the cell.
+      headers: JSON.stringify({ columns: summary.headers.map(clipCell), samples: summary.samples }),
       mapping: JSON.stringify(autoMapping(summary.headers, fieldsOf(entity))),
       state: 'uploaded',
       total_rows: summary.totalRows,
@@ -169,7 +180,8 @@ export async function uploadImport(
   }
 }
 
-function checkSettings(record: ImportRecord, settings: ImportSettings): void {
+function checkSettings(ctx: AppContext, record: ImportRecord, settings: ImportSettings): void {
+  if (record.file_key === '') throw conflict(importMessages.fileRemoved(ctx.config.importFileDays));
   const columns = (JSON.parse(record.headers) as { columns: string[] }).columns;
   const problem = checkMapping(settings.mapping, columns, fieldsOf(record.entity));
   if (problem) throw badRequest(problem, { mapping: problem });
@@ -194,7 +206,7 @@ export async function previewImport(
   if (record.state === 'previewing' && record.job_state !== 'failed' && record.job_state !== 'done') {
     throw conflict(importMessages.busy);
   }
-  checkSettings(record, settings);
+  checkSettings(ctx, record, settings);
   await startJob(ctx, actor, record, IMPORT_PREVIEW_JOB, 'previewing', settings);
   return importView((await findImport(ctx.db, id))!);
 }
@@ -209,7 +221,7 @@ export async function runImport(
   const record = await visibleImport(ctx, actor, id);
   if (['running', 'done', 'undoing', 'undone'].includes(record.state))
     throw conflict(importMessages.alreadyRun);
-  checkSettings(record, settings);
+  checkSettings(ctx, record, settings);
   if (record.state !== 'previewed' || !sameSettings(record, settings))
     throw conflict(importMessages.notPreviewed);
   const errors = record.preview_summary ? (JSON.parse(record.preview_summary) as PreviewSummary).error : 0;

@@ -13,6 +13,8 @@ export const VARIANT_FEATURES: Record<Variant, { serviceCategory: boolean; roomN
   sg: { serviceCategory: false, roomNumber: false },
 };
 
+const LIVE_UPDATES_DOWN = 'Live updates unavailable';
+
 /** A check that does not answer within this is a failed one: a probe must answer. */
 const CHECK_TIMEOUT_MS = 3000;
 
@@ -35,6 +37,10 @@ async function readinessProblem(ctx: AppContext): Promise<{ message: string; cau
   } catch (cause) {
     return { message: 'File store unreachable', cause };
   }
+  // PostgreSQL: the LISTEN connection that brings other processes' events is down (it retries).
+  if (!ctx.events.receiving) {
+    return { message: LIVE_UPDATES_DOWN, cause: new Error('the live-update listener is not connected') };
+  }
   return undefined;
 }
 
@@ -48,7 +54,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   // Liveness: the process answers. Restarting it would not help with anything else.
   app.get('/health/live', { schema: probe }, async () => ({ status: 'ok' as const }));
 
-  // Readiness: the database and the file store answer; a load balancer sends no traffic until then.
+  // Readiness: the database and the file store answer, and live updates arrive; a load balancer
+  // sends no traffic until then.
   const ready = async (request: FastifyRequest, reply: FastifyReply) => {
     const problem = await readinessProblem(ctx);
     if (!problem) return { status: 'ok' as const };
