@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
+import { neutraliseFormula } from '../../lib/formula-cells.js';
 import { loadExcel } from '../../lib/optional-modules.js';
 import type { Cell } from './export-lists.js';
 
@@ -19,12 +20,12 @@ export interface SheetWriter {
 }
 
 /**
- * A spreadsheet opens a cell that starts with = + - @ as a formula; a text value that would be read
- * so is written with a leading apostrophe (numbers and phone digits are left alone).
+ * A text a spreadsheet would run as a formula is written with a leading apostrophe (see
+ * lib/formula-cells.ts); numbers, and texts that are plain numbers, are left alone. The workbook's
+ * text cells get it too: they are never run in the workbook, but are once saved from it as CSV.
  */
 function safeCell(value: Cell): Cell {
-  if (typeof value !== 'string') return value;
-  return /^[=@\t\r]/.test(value) || /^[+-][^\d]/.test(value) ? `'${value}` : value;
+  return typeof value === 'string' ? neutraliseFormula(value) : value;
 }
 
 /** Whether a writable holds more than its mark: Node's streams say so, readable-stream 2 (the zip's) in its state. */
