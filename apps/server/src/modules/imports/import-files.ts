@@ -3,14 +3,16 @@ import type { Readable } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
-import { badRequest } from '../../lib/http-errors.js';
-import { loadExcel } from '../../lib/optional-modules.js';
+import { restoreNeutralised } from '../../lib/formula-cells.js';
+import { badRequest, HttpError } from '../../lib/http-errors.js';
 import { type Encoding, encodingOf } from './import-encoding.js';
+import { limitMessages, MAX_ROW_CHARS, overLimit, RowBudget } from './import-limits.js';
+import { workbookRows } from './workbook-reader.js';
+import { WorkbookZip } from './workbook-zip.js';
+
+export { MAX_IMPORT_BYTES } from './import-limits.js';
 
 export type ImportFormat = 'csv' | 'xlsx';
-
-/** At least 50 MB, as the import promises; a 100,000-row contact sheet is about 15 MB. */
-export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 
 export const fileMessages = {
   tooLarge: 'The file is larger than 64 MB. Split it into smaller files and import them one after another.',
@@ -50,6 +52,17 @@ const HEAD_BYTES = 64 * 1024;
 
 /** Opens the stored file from its start (the store may be a folder or a bucket). */
 export type OpenFile = () => Promise<Readable>;
+
+/** An import's file, and the folder where a workbook is copied while it is read (see WorkbookZip). */
+export interface ImportSource {
+  open: OpenFile;
+  scratchDir: string;
+}
+
+/** Where workbooks are copied while they are read: DATA_DIR/tmp, on the data disk rather than a RAM /tmp. */
+export function scratchDirOf(dataDir: string): string {
+  return path.resolve(dataDir, 'tmp');
+}
 
 /**
  * How a CSV file is written (see `encodingOf`) and which of ; , and tab its header line holds most
@@ -117,69 +130,58 @@ async function* csvRows(open: OpenFile, dialect: CsvDialect): AsyncGenerator<str
       delimiter: dialect.delimiter,
       relax_column_count: true,
       skip_empty_lines: true,
+      // A row is held whole while it is parsed: a file that is one 60 MB line must not be.
+      max_record_size: MAX_ROW_CHARS,
     }),
   ) as AsyncIterable<string[]>;
 }
 
-/** A cell of a workbook as text: dates as YYYY-MM-DD, formulas by their result, rich text joined. */
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) {
-    return value.getUTCHours() || value.getUTCMinutes()
-      ? value.toISOString()
-      : value.toISOString().slice(0, 10);
-  }
-  if (typeof value === 'object') {
-    const v = value as { richText?: { text: string }[]; text?: unknown; result?: unknown; error?: string };
-    if (v.richText) return v.richText.map((part) => part.text).join('');
-    if (v.text !== undefined) return cellText(v.text);
-    if (v.result !== undefined) return cellText(v.result);
-    if (v.error) return '';
-    return '';
-  }
-  return String(value);
-}
-
-async function* xlsxRows(open: OpenFile): AsyncGenerator<string[]> {
-  const reader = new (loadExcel().stream.xlsx.WorkbookReader)(await open(), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'cache',
-    entries: 'emit',
-  });
-  // The first sheet only: a workbook's other sheets are usually notes or lookups.
-  for await (const sheet of reader) {
-    for await (const row of sheet) {
-      // Blank rows are skipped, as a CSV's empty lines are.
-      const values = (row.values as unknown[]).slice(1).map(cellText);
-      if (values.some((v) => v.trim() !== '')) yield values;
-    }
-    return;
-  }
-}
-
 /**
- * The rows of an import file, the header first, each with its row number. Bad CSV structure and
- * unreadable workbooks are answered with a message saying what to do.
+ * The rows of an import file, the header first, each with its row number. Rows after the header
+ * that hold nothing (",,,," included) are skipped, as empty lines are. A value an export
+ * neutralised (a leading apostrophe before = + - @) is read as it was. Bad CSV structure,
+ * unreadable workbooks and files past a bound (import-limits.ts) are answered with a message
+ * saying what to do; a workbook's scratch copy is removed however the read ends.
  */
 export async function* readRows(
-  open: OpenFile,
+  source: ImportSource,
   format: ImportFormat,
   dialect?: CsvDialect,
 ): AsyncGenerator<FileRow> {
   let rowNumber = 0;
+  const budget = new RowBudget();
   try {
-    const rows = format === 'csv' ? csvRows(open, dialect ?? (await sniffCsv(open))) : xlsxRows(open);
-    for await (const values of rows) {
+    const rows =
+      format === 'csv'
+        ? csvRows(source.open, dialect ?? (await sniffCsv(source.open)))
+        : WorkbookZip.using(source.open, source.scratchDir, workbookRows);
+    for await (const raw of rows) {
+      const values = raw.map((value) => restoreNeutralised(value).trim());
+      if (rowNumber > 0 && values.every((value) => value === '')) continue;
+      budget.take(values, rowNumber === 0);
       rowNumber++;
-      yield { rowNumber, values: (values as string[]).map((v) => v.trim()) };
+      yield { rowNumber, values };
     }
   } catch (error) {
-    if (error instanceof Error && 'statusCode' in error) throw error;
+    // Our own answers, and the disk's or the store's failures (ENOSPC, EACCES…), are not the file's fault.
+    if (error instanceof HttpError || /^E[A-Z]+$/.test(String((error as { code?: unknown }).code)))
+      throw error;
     if (format === 'xlsx') throw badRequest(fileMessages.notXlsx);
+    if ((error as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') throw overLimit(limitMessages.rowChars);
     throw badRequest(fileMessages.badCsv(rowNumber + 1));
   }
+}
+
+/** What the import list keeps of a sample cell or a column's name: the wizard shows a glimpse. */
+export const SAMPLE_CHARS = 200;
+export const SAMPLE_ROWS = 5;
+
+export function clipCell(value: string): string {
+  if (value.length <= SAMPLE_CHARS) return value;
+  // Cut before a surrogate pair rather than through it.
+  const code = value.charCodeAt(SAMPLE_CHARS - 2);
+  const end = code >= 0xd800 && code <= 0xdbff ? SAMPLE_CHARS - 2 : SAMPLE_CHARS - 1;
+  return `${value.slice(0, end)}…`;
 }
 
 export interface FileSummary {
@@ -190,26 +192,33 @@ export interface FileSummary {
   delimiter: string | null;
 }
 
-/** Reads a whole uploaded file once: its header, a few sample rows and how many rows it has. */
-export async function inspectFile(open: OpenFile, size: number, format: ImportFormat): Promise<FileSummary> {
+/**
+ * Reads a whole uploaded file once: its header, a few sample rows (each cell clipped) and how many
+ * rows it has. Every bound is checked here, so a file past one is refused at upload.
+ */
+export async function inspectFile(
+  source: ImportSource,
+  size: number,
+  format: ImportFormat,
+): Promise<FileSummary> {
   if (size === 0) throw badRequest(fileMessages.empty);
   if (format === 'xlsx') {
-    const stream = await open();
+    const stream = await source.open();
     const [first] = (await stream.take(1).toArray()) as Buffer[];
     stream.destroy();
     if (!first?.subarray(0, 4).equals(ZIP_MAGIC)) throw badRequest(fileMessages.notXlsx);
   }
-  const dialect = format === 'csv' ? await sniffCsv(open) : undefined;
+  const dialect = format === 'csv' ? await sniffCsv(source.open) : undefined;
   let headers: string[] | undefined;
   const samples: string[][] = [];
   let totalRows = 0;
-  for await (const row of readRows(open, format, dialect)) {
+  for await (const row of readRows(source, format, dialect)) {
     if (!headers) {
       headers = row.values;
       continue;
     }
     totalRows++;
-    if (samples.length < 5) samples.push(row.values);
+    if (samples.length < SAMPLE_ROWS) samples.push(row.values.map(clipCell));
   }
   if (!headers) throw badRequest(fileMessages.empty);
   if (headers.every((h) => h === '') || new Set(headers.filter(Boolean)).size === 0)

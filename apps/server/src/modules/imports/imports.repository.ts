@@ -144,3 +144,30 @@ export async function countDuplicates(db: Db, importId: number, phase: string) {
   }
   return { inFile, inDatabase };
 }
+
+/**
+ * Imports whose file is still kept although their last step was before `before`, and that no job
+ * is reading (queued or running); an import whose file was deleted has an empty `file_key`.
+ */
+export async function listImportFilesBefore(db: Db, before: string, limit: number) {
+  return db
+    .selectFrom('imports')
+    .leftJoin('jobs', 'jobs.id', 'imports.job_id')
+    .select(['imports.id', 'imports.file_key'])
+    .where('imports.file_key', '<>', '')
+    .where('imports.updated_at', '<', before)
+    .where((eb) => eb.or([eb('jobs.id', 'is', null), eb('jobs.state', 'not in', ['queued', 'running'])]))
+    .orderBy('imports.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Notes that an import's file was deleted (the key is checked, so a later upload's is never cleared). */
+export async function clearImportFile(db: Db, id: number, key: string): Promise<void> {
+  await db
+    .updateTable('imports')
+    .set({ file_key: '' })
+    .where('id', '=', id)
+    .where('file_key', '=', key)
+    .execute();
+}
