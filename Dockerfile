@@ -48,7 +48,7 @@ COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/server/scripts apps/server/scripts
 COPY --from=build /app/apps/web/package.json apps/web/
 COPY --from=build /app/apps/web/dist apps/web/dist
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data && chown node:node /data && chmod 700 /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

@@ -12,11 +12,13 @@ const bundle = fileURLToPath(new URL(`../dist/${name}.js`, import.meta.url));
 
 let tsx;
 try {
-  tsx = createRequire(import.meta.url).resolve('tsx');
+  createRequire(import.meta.url).resolve('tsx');
+  // Its address, not its name: a command run from another folder (cron's, say) finds it too.
+  tsx = import.meta.resolve('tsx');
 } catch {
   tsx = undefined;
 }
-const command = tsx && existsSync(source) ? ['--import', 'tsx', source] : [bundle];
+const command = tsx && existsSync(source) ? ['--import', tsx, source] : [bundle];
 if (!existsSync(command.at(-1))) {
   console.error(`${name}: neither the sources nor a build (npm run build) are here`);
   process.exit(1);

@@ -11,6 +11,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { createBackup, restoreBackup } from '../src/modules/backup/backup.service.js';
 import { call, createContact, dayFromToday, type FileJson, leadPayload } from './helpers/contacts.js';
 import { multipartBody } from './helpers/multipart.js';
+import { envOf, runOperationsCli } from './helpers/operations-cli.js';
 import { startTestS3, type TestS3 } from './helpers/s3-server.js';
 import {
   createScratchDatabase,
@@ -61,7 +62,7 @@ afterAll(async () => {
   await t.close();
   await s3.close();
   rmSync(work, { recursive: true, force: true });
-});
+}, 120_000);
 
 /** An empty place to restore into: a new DATA_DIR and, on PostgreSQL, a new empty database. */
 async function emptyTarget(env: Record<string, string> = {}): Promise<Config> {
@@ -169,4 +170,63 @@ describe('upgrades', () => {
       await db.destroy();
     }
   });
+});
+
+describe('a PostgreSQL or SQLite backup with S3 storage, restored beside its bucket', () => {
+  it('refuses the non-empty bucket, and restores the database alone with --database-only', async () => {
+    const source = await createTestApp(s3.env);
+    cleanups.push(source.close);
+    const owner = await signIn(source, { role: 'admin' });
+    const lead = (await createContact(source, owner, leadPayload())).id;
+    const body = multipartBody(
+      { validUntil: dayFromToday(30) },
+      { filename: 'lease.pdf', content: '%PDF lease' },
+    );
+    const upload = await source.app.inject({
+      method: 'POST',
+      url: `/api/contacts/${lead}/upload-file`,
+      headers: { ...owner.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(upload.statusCode).toBe(201);
+    const s3Archive = path.join(work, 's3.tar.gz');
+    expect(await createBackup(source.config, s3Archive)).toMatchObject({ fileStorage: 's3', files: 0 });
+
+    // The instances' bucket as it is, and an empty database (or DATA_DIR).
+    const target = await emptyTarget(s3.env);
+    const env = envOf(target, s3.env);
+    const refused = await runOperationsCli('restore', [s3Archive], { env, cwd: work });
+    expect(refused.stderr.trim()).toMatch(
+      /^The file store is not empty \(it holds \S+\): restore into an empty one, or restore the database alone with --database-only$/,
+    );
+    expect(refused.code).toBe(1);
+
+    const restored = await runOperationsCli('restore', [s3Archive, '--database-only'], { env, cwd: work });
+    expect(restored.stderr).toBe('');
+    expect(restored.stdout).toContain('(the file store was left as it is)');
+    expect(restored.stdout).toContain('Every file row has its file. Start the server.');
+    expect(restored.code).toBe(0);
+
+    const db = createDatabase(target);
+    await migrateToLatest(db);
+    const app = await buildApp({ config: target, db, serveWeb: false });
+    try {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: owner.email, password: owner.password },
+      });
+      const headers = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
+      const files = (await app.inject({ method: 'GET', url: `/api/contacts/${lead}/files`, headers })).json<
+        FileJson[]
+      >();
+      expect(files.map((file) => file.name)).toEqual(['lease.pdf']);
+      const download = await app.inject({ method: 'GET', url: files[0]!.url });
+      expect(download.statusCode).toBe(200);
+      expect(download.body).toBe('%PDF lease');
+    } finally {
+      await app.close();
+      await db.destroy();
+    }
+  }, 120_000);
 });

@@ -48,7 +48,8 @@ export function createDatabase(options: DatabaseOptions): Db {
     pools.set(db, pool);
     return db;
   }
-  mkdirSync(options.dataDir, { recursive: true });
+  // The data folder holds every record and, with local storage, every file: its owner's alone.
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const sqlite = new SQLite(sqlitePath(options.dataDir));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
-import { createReadStream, existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import * as tar from 'tar';
@@ -11,6 +13,12 @@ import { createDatabase, sqlitePath } from '../../db/database.js';
 import { KNOWN_MIGRATIONS, LATEST_MIGRATION } from '../../db/migrate.js';
 import { missingFiles } from '../files/copy-files.js';
 import { createFileStore } from '../storage/index.js';
+import {
+  createDecryptor,
+  createEncryptor,
+  isEncryptedBackup,
+  MIN_PASSPHRASE_LENGTH,
+} from './backup-crypto.js';
 
 /** What a backup archive holds, written first in it as manifest.json. */
 export interface BackupManifest {
@@ -24,6 +32,10 @@ export interface BackupManifest {
   fileStorage: 'local' | 's3';
   files: number;
 }
+
+/** Backups hold the token secret and every password hash: only their owner may read them. */
+const ARCHIVE_MODE = 0o600;
+const PRIVATE_DIR_MODE = 0o700;
 
 const SQLITE_FILE = 'database/crm.sqlite';
 const POSTGRES_FILE = 'database/crm.pgdump';
@@ -54,12 +66,26 @@ async function withWorkDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
   }
 }
 
+export interface BackupOptions {
+  /** Encrypts the archive with a key derived from it (backup-crypto.ts). */
+  passphrase?: Buffer;
+}
+
 /**
  * One archive (tar.gz) with the database and every local file. The database is copied first and
  * the files after: files are never removed by the app, so every row of the copy finds its file.
  * SQLite is copied with its online backup API, PostgreSQL with pg_dump; both while the app serves.
+ * The archive is readable by its owner only, whatever the umask, and appears under its name only
+ * once whole.
  */
-export async function createBackup(config: Config, out: string): Promise<BackupManifest> {
+export async function createBackup(
+  config: Config,
+  out: string,
+  options: BackupOptions = {},
+): Promise<BackupManifest> {
+  if (options.passphrase && options.passphrase.length < MIN_PASSPHRASE_LENGTH) {
+    throw new Error(`The passphrase must be at least ${MIN_PASSPHRASE_LENGTH} characters long`);
+  }
   return withWorkDir(async (work) => {
     await mkdir(path.join(work, 'database'));
     const engine = config.databaseUrl ? 'postgres' : 'sqlite';
@@ -120,8 +146,31 @@ export async function createBackup(config: Config, out: string): Promise<BackupM
       files,
     };
     await writeFile(path.join(work, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    await mkdir(path.dirname(path.resolve(out)), { recursive: true });
-    await tar.create({ gzip: true, file: out, cwd: work, portable: true }, entries);
+    const target = path.resolve(out);
+    await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
+    const partial = `${target}.partial-${randomBytes(4).toString('hex')}`;
+    try {
+      if (options.passphrase) {
+        const plain = path.join(work, 'archive.tar.gz');
+        await tar.create({ gzip: true, file: plain, cwd: work, portable: true }, entries);
+        await pipeline(
+          createReadStream(plain),
+          await createEncryptor(options.passphrase),
+          createWriteStream(partial, { flags: 'wx', mode: ARCHIVE_MODE }),
+        );
+      } else {
+        await tar.create(
+          { gzip: true, file: partial, cwd: work, portable: true, mode: ARCHIVE_MODE },
+          entries,
+        );
+      }
+      // The mode given at creation is narrowed by the umask; this sets it exactly.
+      await chmod(partial, ARCHIVE_MODE);
+      await rename(partial, target);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
     return manifest;
   });
 }
@@ -133,14 +182,51 @@ export interface RestoreReport {
   missing: string[];
 }
 
+export interface RestoreOptions {
+  /** The passphrase the backup was encrypted with; required for an encrypted one. */
+  passphrase?: Buffer;
+  /**
+   * Restores the database alone and leaves the file store as it is (not necessarily empty): for a
+   * backup taken with S3 storage, whose files are in the bucket (or its replica) already.
+   */
+  databaseOnly?: boolean;
+}
+
 /**
  * Restores an archive of createBackup into this configuration's database and file store, which
  * must be empty: a restore never mixes two states. Afterwards every file row finds its file.
+ * An encrypted archive is decrypted whole, every chunk checked, before anything is restored.
  */
-export async function restoreBackup(config: Config, archive: string): Promise<RestoreReport> {
+export async function restoreBackup(
+  config: Config,
+  archive: string,
+  options: RestoreOptions = {},
+): Promise<RestoreReport> {
   if (!existsSync(archive)) throw new Error(`There is no backup at ${archive}`);
+  const encrypted = await isEncryptedBackup(archive);
+  if (encrypted && !options.passphrase) {
+    throw new Error(
+      'This backup is encrypted: restore it with --passphrase-file and the file it was made with',
+    );
+  }
+  if (!encrypted && options.passphrase) {
+    throw new Error('This backup is not encrypted: restore it without --passphrase-file');
+  }
   return withWorkDir(async (work) => {
-    await tar.extract({ file: archive, cwd: work, strict: true });
+    const { passphrase } = options;
+    if (passphrase) {
+      await withWorkDir(async (decrypted) => {
+        const plain = path.join(decrypted, 'archive.tar.gz');
+        await pipeline(
+          createReadStream(archive),
+          createDecryptor(passphrase),
+          createWriteStream(plain, { flags: 'wx', mode: ARCHIVE_MODE }),
+        );
+        await tar.extract({ file: plain, cwd: work, strict: true });
+      });
+    } else {
+      await tar.extract({ file: archive, cwd: work, strict: true });
+    }
     const manifest = JSON.parse(await readFile(path.join(work, 'manifest.json'), 'utf8')) as BackupManifest;
     if (manifest.format !== 1) throw new Error('This file is not a backup of this CRM');
     const engine = config.databaseUrl ? 'postgres' : 'sqlite';
@@ -161,8 +247,12 @@ export async function restoreBackup(config: Config, archive: string): Promise<Re
     }
     const store = createFileStore(config);
     try {
-      for await (const name of store.list()) {
-        throw new Error(`The file store is not empty (it holds ${name}): restore into an empty one`);
+      if (!options.databaseOnly) {
+        for await (const name of store.list()) {
+          throw new Error(
+            `The file store is not empty (it holds ${name}): restore into an empty one, or restore the database alone with --database-only`,
+          );
+        }
       }
       if (config.databaseUrl) {
         await ensureEmptyPostgres(config);
@@ -178,13 +268,13 @@ export async function restoreBackup(config: Config, archive: string): Promise<Re
         if (existsSync(target)) {
           throw new Error(`${target} already exists: restore into an empty DATA_DIR`);
         }
-        await mkdir(config.dataDir, { recursive: true });
+        await mkdir(config.dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
         await copyFile(path.join(work, SQLITE_FILE), target);
       }
 
       let filesRestored = 0;
       const uploads = path.join(work, 'uploads');
-      if (existsSync(uploads)) {
+      if (!options.databaseOnly && existsSync(uploads)) {
         for (const name of await readdir(uploads)) {
           await store.put(name, createReadStream(path.join(uploads, name)));
           filesRestored += 1;

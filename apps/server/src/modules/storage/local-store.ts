@@ -33,7 +33,8 @@ export class LocalFileStore implements FileStore {
   }
 
   async putTemporary(name: string, body: Readable): Promise<number> {
-    await mkdir(this.temporaries, { recursive: true });
+    // Creates DATA_DIR and uploads/ too when missing: private to the server's account, like the files.
+    await mkdir(this.temporaries, { recursive: true, mode: 0o700 });
     let size = 0;
     body.on('data', (chunk: Buffer) => {
       size += chunk.length;
@@ -116,7 +117,7 @@ export class LocalFileStore implements FileStore {
   }
 
   async check(): Promise<void> {
-    await mkdir(this.temporaries, { recursive: true });
+    await mkdir(this.temporaries, { recursive: true, mode: 0o700 });
     await access(this.temporaries, constants.W_OK);
     const info = await stat(this.root);
     if (!info.isDirectory()) throw new Error(`${this.root} is not a folder`);
