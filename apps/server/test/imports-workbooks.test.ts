@@ -70,7 +70,7 @@ describe('a workbook as Excel writes it', () => {
     expect(scratchFiles(t.config.dataDir)).toEqual([]);
   });
 
-  it('answers "The file has a header row but no rows to import." for a header and rows of empty cells', async () => {
+  it('answers "The file has no data rows" for a header and rows of empty cells', async () => {
     const blank = excelOrderParts([
       ['Name', 'Phone Number'],
       ['', ''],
@@ -78,7 +78,7 @@ describe('a workbook as Excel writes it', () => {
     ]);
     const res = await uploadFile(t, bora, 'blank.xlsx', await zipParts(blank));
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res)).toBe('The file has a header row but no rows to import.');
+    expect(errorOf(res)).toBe('The file has no data rows');
   });
 
   it('refuses at upload a workbook with a filled cell past the 500th column', async () => {
@@ -171,10 +171,10 @@ describe('bombs', () => {
 });
 
 describe('CSV files within bounds', () => {
-  it('answers "The file has a header row but no rows to import." for a header and rows of separators only', async () => {
+  it('answers "The file has no data rows" for a header and rows of separators only', async () => {
     const res = await uploadFile(t, bora, 'separators.csv', 'Name,Surname,Phone Number\n,,\n, ,\n\n,,\n');
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res)).toBe('The file has a header row but no rows to import.');
+    expect(errorOf(res)).toBe('The file has no data rows');
   });
 
   it('refuses at upload a file with more columns than a mapping can name (500)', async () => {

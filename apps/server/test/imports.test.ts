@@ -149,7 +149,7 @@ describe('bad files are refused and nothing is written', () => {
       'Only CSV and XLSX files can be imported. In Excel, choose File › Save As › "CSV UTF-8" or "Excel Workbook (.xlsx)".',
     ],
     ['empty.csv', 400, 'The file is empty: it has no rows to import.'],
-    ['header-only.csv', 400, 'The file has a header row but no rows to import.'],
+    ['header-only.csv', 400, 'The file has no data rows'],
     [
       'broken.xlsx',
       400,

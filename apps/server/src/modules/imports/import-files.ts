@@ -19,7 +19,7 @@ export const fileMessages = {
   wrongType:
     'Only CSV and XLSX files can be imported. In Excel, choose File › Save As › "CSV UTF-8" or "Excel Workbook (.xlsx)".',
   empty: 'The file is empty: it has no rows to import.',
-  noRows: 'The file has a header row but no rows to import.',
+  noRows: 'The file has no data rows',
   noHeader: 'The first row must name the columns (for example Name, Surname, Phone Number).',
   notXlsx: 'The file could not be read as an Excel workbook. Save it again as .xlsx, or as "CSV UTF-8".',
   binary: 'The file is not a text CSV file. Save it from your spreadsheet as "CSV UTF-8 (Comma delimited)".',
