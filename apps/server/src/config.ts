@@ -23,7 +23,13 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// (leave it unset for SQLite)' })
         .optional(),
     ),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    // Start-up holds one connection for its lock and migrates on another: one alone never starts.
+    DATABASE_POOL_SIZE: z.coerce
+      .number()
+      .int()
+      .min(2, { error: 'must be at least 2 (start-up needs two connections)' })
+      .max(500)
+      .default(10),
     SQLITE_MMAP_MB: z.coerce.number().int().min(0).max(2047).default(2047),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(25),
     WORKER_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),

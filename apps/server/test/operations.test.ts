@@ -324,3 +324,12 @@ describe('TRUST_PROXY', () => {
     );
   });
 });
+
+describe('DATABASE_POOL_SIZE', () => {
+  it('refuses 1: start-up holds one connection for its lock and migrates on another', () => {
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(
+      'DATABASE_POOL_SIZE: must be at least 2 (start-up needs two connections)',
+    );
+    expect(loadConfig({ DATABASE_POOL_SIZE: '2' }).databasePoolSize).toBe(2);
+  });
+});
