@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { type Engine, engineOf } from '../dialect.js';
+import { engineOf } from '../dialect.js';
 import { searchFoldCasedSql, searchFoldSql } from '../search-fold.js';
 
 /**
@@ -12,32 +12,28 @@ import { searchFoldCasedSql, searchFoldSql } from '../search-fold.js';
  *   by the database (VIRTUAL on SQLite, so no row is rewritten, only its index built; STORED on
  *   PostgreSQL, which has no virtual ones before 18), indexed for the palette, the duplicate checks
  *   and the name filters. The indexes that served those on the sort keys go.
- * - The stored search keys folded again, a batch of ids at a time, only the rows that change:
- *   contacts' search text, surname and passport keys, agencies' search text. On SQLite the triggers
- *   of contacts_search and agencies_search carry the change into their FTS5 tables; PostgreSQL's
- *   trigram indexes follow by themselves.
+ * - The stored search keys folded again: contacts' search text, surname and passport keys,
+ *   agencies' search text. On SQLite the triggers of contacts_search and agencies_search carry the
+ *   change into their FTS5 tables; PostgreSQL's trigram indexes follow by themselves.
  * - The one- and two-letter prefix words of contacts, the products' trigram table and the users'
  *   trigram indexes, over folded text.
  *
  * Kysely runs a SQLite migration outside any transaction (its SQLite adapter has no transactional
- * DDL) and all of PostgreSQL's pending migrations in one. So each batch on SQLite is its own
- * transaction, and every step can run again after a crash half-way: it checks or replaces what it
- * makes, and the batches skip rows already folded.
+ * DDL) and all of PostgreSQL's pending migrations in one. On SQLite the keys are folded a batch of
+ * ids at a time, each batch its own transaction, writing only the rows that change; every step can
+ * run again after a crash half-way, since it checks or replaces what it makes and the batches skip
+ * rows already folded. On PostgreSQL the generated column rewrites its table anyway, so the same
+ * ALTER TABLE folds the stored keys in that one pass (updating them as well would write a third of
+ * the rows twice and every index entry of theirs); the indexes that go are dropped first, so the
+ * rewrite does not rebuild them.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types
 export async function up(db: Kysely<any>): Promise<void> {
   const engine = engineOf(db);
   const fold = (expr: string) => searchFoldSql(engine, expr);
 
-  await addFoldColumn(db, 'contacts', 'name_fold', 'name_key');
-  await addFoldColumn(db, 'agencies', 'name_fold', 'name_key');
-  await addFoldColumn(db, 'products', 'title_fold', 'title_key');
-  // The palette's exact names (newest first), its prefixes, the duplicate lookups and groups: one index.
-  await sql`CREATE INDEX IF NOT EXISTS contacts_name_fold ON contacts (name_fold, is_active, updated_at)`.execute(
-    db,
-  );
-  await sql`CREATE INDEX IF NOT EXISTS agencies_name_fold ON agencies (name_fold)`.execute(db);
-  await sql`CREATE INDEX IF NOT EXISTS products_title_fold ON products (title_fold)`.execute(db);
+  // The name lookups move to the folded twins; contacts_prefix and the products' trigram index are
+  // built again below over folded text.
   for (const index of [
     'contacts_dup_name',
     'contacts_find_name',
@@ -45,11 +41,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     'contacts_dup_groups_name',
     'agencies_find_name_prefix',
     'products_find_title_prefix',
+    ...(engine === 'postgres' ? ['contacts_prefix', 'products_title_trgm'] : []),
   ])
     await sql`DROP INDEX IF EXISTS ${sql.raw(index)}`.execute(db);
 
-  await refold(db, 'contacts', ['search_text', 'surname_key', 'passport_key']);
-  await refold(db, 'agencies', ['search_text']);
+  await foldKeys(db, 'contacts', ['name_fold', 'name_key'], ['search_text', 'surname_key', 'passport_key']);
+  await foldKeys(db, 'agencies', ['name_fold', 'name_key'], ['search_text']);
+  await foldKeys(db, 'products', ['title_fold', 'title_key'], []);
+  // The palette's exact names (newest first), its prefixes, the duplicate lookups and groups: one index.
+  await sql`CREATE INDEX IF NOT EXISTS contacts_name_fold ON contacts (name_fold, is_active, updated_at)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX IF NOT EXISTS agencies_name_fold ON agencies (name_fold)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS products_title_fold ON products (title_fold)`.execute(db);
 
   const words = (row: string) => fold(`${row}name_key || ' ' || ${row}email_key || ' ' || ${row}phone`);
   if (engine === 'sqlite') {
@@ -74,11 +78,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     await usersSearchSqlite(db);
   } else {
     // The same expression as PREFIX_WORDS_POSTGRES in contact-list.repository.ts, which queries it.
-    await sql`DROP INDEX IF EXISTS contacts_prefix`.execute(db);
     await sql`CREATE INDEX contacts_prefix ON contacts USING gin (to_tsvector('simple', ${sql.raw(words(''))}))`.execute(
       db,
     );
-    await sql`DROP INDEX IF EXISTS products_title_trgm`.execute(db);
     await sql`CREATE INDEX products_title_trgm ON products USING gin (title_fold gin_trgm_ops)`.execute(db);
     for (const column of ['name', 'email']) {
       await sql`DROP INDEX IF EXISTS ${sql.raw(`users_${column}_trgm`)}`.execute(db);
@@ -91,35 +93,53 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 /**
- * A generated column holding `source` search-folded. The C collation on PostgreSQL lets one b-tree
- * index serve equality, order and `LIKE 'prefix%'` alike, whatever the database's collation.
+ * Gives `table` its generated folded twin of a sort key (`twin` = [column, source]) and folds its
+ * stored search keys (`stored`, written by foldCase so far: folding them in SQL gives what
+ * searchFold gives their source).
  */
-// biome-ignore lint/suspicious/noExplicitAny: see up()
-async function addFoldColumn(db: Kysely<any>, table: string, column: string, source: string): Promise<void> {
-  const engine = engineOf(db);
-  const expr = sql.raw(searchFoldSql(engine, source));
-  if (engine === 'postgres') {
-    await sql`ALTER TABLE ${sql.raw(table)} ADD COLUMN IF NOT EXISTS ${sql.raw(column)} text COLLATE "C"
-      GENERATED ALWAYS AS (${expr}) STORED`.execute(db);
+async function foldKeys(
+  // biome-ignore lint/suspicious/noExplicitAny: see up()
+  db: Kysely<any>,
+  table: string,
+  [column, source]: [string, string],
+  stored: string[],
+): Promise<void> {
+  if (engineOf(db) === 'postgres') {
+    const folded = (name: string) => sql.raw(searchFoldSql('postgres', name));
+    const { rows } = await sql<{ name: string; type: string }>`
+      SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute
+      WHERE attrelid = ${table}::regclass AND attnum > 0 AND NOT attisdropped`.execute(db);
+    const typeOf = (name: string) => sql.raw(rows.find((row) => row.name === name)?.type ?? 'text');
+    const changes = [
+      sql`ADD COLUMN ${sql.raw(column)} text COLLATE "C" GENERATED ALWAYS AS (${folded(source)}) STORED`,
+      ...stored.map((name) => sql`ALTER COLUMN ${sql.raw(name)} TYPE ${typeOf(name)} USING ${folded(name)}`),
+    ];
+    await sql`ALTER TABLE ${sql.raw(table)} ${sql.join(changes)}`.execute(db);
     return;
   }
+  await addFoldColumn(db, table, column, source);
+  if (stored.length > 0) await refold(db, table, stored);
+}
+
+/** A generated column holding `source` search-folded (SQLite: virtual, so no row is written). */
+// biome-ignore lint/suspicious/noExplicitAny: see up()
+async function addFoldColumn(db: Kysely<any>, table: string, column: string, source: string): Promise<void> {
   const { rows } = await sql<{ name: string }>`SELECT name FROM pragma_table_xinfo(${table})`.execute(db);
   if (rows.some((row) => row.name === column)) return;
   await sql`ALTER TABLE ${sql.raw(table)} ADD COLUMN ${sql.raw(column)} text
-    GENERATED ALWAYS AS (${expr}) VIRTUAL`.execute(db);
+    GENERATED ALWAYS AS (${sql.raw(searchFoldSql('sqlite', source))}) VIRTUAL`.execute(db);
 }
 
 /** Ids a batch of the refold spans: a few seconds of work on a busy machine at most. */
 const BATCH = 20_000;
 
 /**
- * Folds `columns` of every row again (they were stored by foldCase, so folding them in SQL gives
- * what searchFold gives their source), writing only the rows that change.
+ * Folds `columns` of every row again, a batch of ids at a time, each batch committed (SQLite),
+ * writing only the rows that change. The triggers of the FTS5 tables carry the change into them.
  */
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 async function refold(db: Kysely<any>, table: string, columns: string[]): Promise<void> {
-  const engine = engineOf(db);
-  const folded = (column: string) => sql.raw(searchFoldSql(engine, column));
+  const folded = (column: string) => sql.raw(searchFoldSql('sqlite', column));
   const set = sql.join(columns.map((column) => sql`${sql.raw(column)} = ${folded(column)}`));
   const changed = sql.join(
     columns.map((column) => sql`${sql.raw(column)} <> ${folded(column)}`),
@@ -132,20 +152,8 @@ async function refold(db: Kysely<any>, table: string, columns: string[]): Promis
   for (let from = 0; from < last; from += BATCH) {
     const update = sql`UPDATE ${sql.raw(table)} SET ${set}
       WHERE id > ${from} AND id <= ${from + BATCH} AND (${changed})`;
-    await inTransaction(db, engine, (trx) => update.execute(trx));
+    await db.transaction().execute((trx) => update.execute(trx));
   }
-}
-
-/** SQLite commits each batch (a crash keeps the batches done); PostgreSQL's migration is one transaction already. */
-async function inTransaction(
-  // biome-ignore lint/suspicious/noExplicitAny: see up()
-  db: Kysely<any>,
-  engine: Engine,
-  // biome-ignore lint/suspicious/noExplicitAny: see up()
-  work: (trx: Kysely<any>) => Promise<unknown>,
-): Promise<void> {
-  if (engine === 'postgres') await work(db);
-  else await db.transaction().execute(work);
 }
 
 /**

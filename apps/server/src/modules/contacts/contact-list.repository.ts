@@ -64,7 +64,7 @@ function searchRowCondition(q: string, engine: Engine): Expression<SqlBool> {
  * The words of `contacts_prefix` on PostgreSQL: the expression its GIN index is built on (migration
  * 0018), which a query must repeat for the index to serve it.
  */
-export const PREFIX_WORDS_POSTGRES = `to_tsvector('simple', ${searchFoldSql('postgres', "contacts.name_key || ' ' || contacts.email_key || ' ' || contacts.phone")})`;
+const PREFIX_WORDS_POSTGRES = `to_tsvector('simple', ${searchFoldSql('postgres', "contacts.name_key || ' ' || contacts.email_key || ' ' || contacts.phone")})`;
 
 /** Words of the name, the e-mail and the phone that start with `needle` (PostgreSQL). */
 function prefixCondition(needle: string): Expression<SqlBool> {
