@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
+import { phoneCountry } from '@crm/domain';
 import { z } from 'zod';
 
 export const VARIANTS = ['alfam', 'dcs', 'sg'] as const;
@@ -44,6 +45,17 @@ const envSchema = z
       z.string().min(6, { error: 'must be at least 6 characters' }).optional(),
     ),
     CRM_VARIANT: z.enum(VARIANTS, { error: 'must be one of alfam, dcs, sg' }).default('dcs'),
+    DEFAULT_COUNTRY: z
+      .string()
+      .default('TR')
+      .transform((value, ctx) => {
+        const code = phoneCountry(value);
+        if (!code) {
+          ctx.addIssue({ code: 'custom', message: 'must be a two-letter country code, such as TR' });
+          return z.NEVER;
+        }
+        return code;
+      }),
     LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(20),
     LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(30),
     LOGIN_MAX_FAILURES_PER_EMAIL_AND_ADDRESS: z.coerce.number().int().positive().default(5),
@@ -178,6 +190,8 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   variant: Variant;
+  /** Whose numbers an imported phone without a calling code is, unless the import says (ISO 3166 code). */
+  defaultCountry: string;
   loginThrottle: { maxPerEmail: number; maxPerAddress: number; maxPerPair: number; windowMinutes: number };
   logLevel: string;
   /** What Fastify's trustProxy takes: all proxies, a hop count, or the proxies' addresses/CIDRs. */
@@ -254,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.CRM_ADMIN_EMAIL,
     adminPassword: e.CRM_ADMIN_PASSWORD,
     variant: e.CRM_VARIANT,
+    defaultCountry: e.DEFAULT_COUNTRY,
     loginThrottle: {
       maxPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
       maxPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,

@@ -31,7 +31,22 @@ describe('GET /api/config', () => {
       variant: 'dcs',
       features: { serviceCategory: true, roomNumber: false },
       emailDigest: false,
+      defaultCountry: 'TR',
     });
+  });
+
+  it('answers the deployment’s default phone country, DEFAULT_COUNTRY, in upper case', async () => {
+    const other = await createTestApp({ DEFAULT_COUNTRY: 'gb' });
+    try {
+      const res = await other.app.inject({
+        method: 'GET',
+        url: '/api/config',
+        headers: (await signIn(other)).headers,
+      });
+      expect(res.json()).toMatchObject({ defaultCountry: 'GB' });
+    } finally {
+      await other.close();
+    }
   });
 
   it.each([
@@ -45,7 +60,7 @@ describe('GET /api/config', () => {
         url: '/api/config',
         headers: (await signIn(other)).headers,
       });
-      expect(res.json()).toEqual({ variant, features, emailDigest: false });
+      expect(res.json()).toEqual({ variant, features, emailDigest: false, defaultCountry: 'TR' });
     } finally {
       await other.close();
     }
@@ -196,6 +211,13 @@ describe('configuration', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('refuses a DEFAULT_COUNTRY that is not a country code phones can be read for', () => {
+    expect(() => loadConfig({ DEFAULT_COUNTRY: 'Turkey' })).toThrow(
+      /DEFAULT_COUNTRY: must be a two-letter country code, such as TR/,
+    );
+    expect(loadConfig({}).defaultCountry).toBe('TR');
   });
 
   it('defaults to port 3000, ./data and variant dcs', () => {

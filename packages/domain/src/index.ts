@@ -11,6 +11,8 @@ export * from './live-events.js';
 export * from './messages.js';
 export * from './notifications.js';
 export * from './phone.js';
+export * from './phone-countries.js';
+export * from './phone-reading.js';
 export * from './products.js';
 export * from './search.js';
 export * from './tasks.js';

@@ -24,6 +24,7 @@ import * as m0016 from './migrations/0016-contacts-by-user.js';
 import * as m0017 from './migrations/0017-job-schedules.js';
 import * as m0018 from './migrations/0018-search-fold.js';
 import * as m0019 from './migrations/0019-fair-share.js';
+import * as m0020 from './migrations/0020-import-phone-readings.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0017-job-schedules': m0017,
   '0018-search-fold': m0018,
   '0019-fair-share': m0019,
+  '0020-import-phone-readings': m0020,
   '0006-versions': m0006,
 };
 

@@ -64,6 +64,8 @@ export interface ImportsTable {
   undo_result: string | null;
   /** JSON: the preview's counts, written when it ends. */
   preview_summary: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Whose numbers a phone without a calling code is (ISO 3166 code); null: the deployment's. */
+  country: ColumnType<string | null, string | null | undefined, string | null>;
   actor_id: number;
   created_at: ColumnType<Timestamp, Timestamp, never>;
   updated_at: Timestamp;
@@ -84,6 +86,10 @@ export interface ImportRowsTable {
   errors: string | null;
   duplicates: string | null;
   changes: string | null;
+  /** JSON list like errors: what holds a row back without being an error (an ambiguous phone). */
+  warnings: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON { field: "+90 538 495 00 02" }: how the row's phone cells were read. */
+  readings: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An export being streamed, while its download is open (modules/limits/export-slots.ts). */

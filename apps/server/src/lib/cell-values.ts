@@ -1,5 +1,4 @@
-import { COUNTRIES, foldCase, NORTH_CYPRUS, phoneDigits } from '@crm/domain';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { COUNTRIES, foldCase, NORTH_CYPRUS, type PhoneReading, phoneDigits, readPhone } from '@crm/domain';
 
 /**
  * Spreadsheet values as the forms would have them. A value that cannot be read is passed on as
@@ -45,37 +44,14 @@ export function countryName(value: string): string {
   return COUNTRY_BY_KEY.get(looseKey(value)) ?? value.trim();
 }
 
-/** The country whose numbers are read without a calling code (the forms' default, Turkey). */
-const DEFAULT_PHONE_COUNTRY = 'TR';
-
 /**
- * A phone number as the forms store it: the digits with the calling code. "+90 532…", "0090 532…"
- * and "90532…" keep their code; "0532 123 45 67" or "532 123 45 67" are read as numbers of the
- * row's country code (else Turkey's).
+ * A phone cell as the forms store it (the digits with the calling code), read by the row's own
+ * calling code when it has one, else as a number of the import's default country (readPhone: a
+ * national reading first, "538 495 00 02" → 905384950002). An ambiguous reading says so.
  */
-export function phoneValue(value: string, countryCode?: string | null): string {
-  const raw = value.trim();
-  if (raw === '') return '';
-  const digits = phoneDigits(raw);
-  if (raw.startsWith('+')) return digits;
-  if (digits.startsWith('00')) return digits.slice(2);
-  const code = countryCode ? phoneDigits(countryCode) : '';
-  try {
-    if (code && !digits.startsWith(code)) {
-      const parsed = parsePhoneNumberFromString(`+${code}${digits.replace(/^0+/, '')}`);
-      if (parsed?.isPossible()) return phoneDigits(parsed.number);
-    }
-    const national = parsePhoneNumberFromString(digits, DEFAULT_PHONE_COUNTRY);
-    if (
-      national?.isPossible() &&
-      (digits.startsWith('0') || !parsePhoneNumberFromString(`+${digits}`)?.isPossible())
-    ) {
-      return phoneDigits(national.number);
-    }
-  } catch {
-    // Not a number libphonenumber can read: the digits go to the form's rule as they are.
-  }
-  return digits;
+export function phoneCell(value: string, countryCode: string | undefined, country: string): PhoneReading {
+  const code = countryCode ? callingCodeValue(countryCode) : '';
+  return readPhone(value, /^\+\d{1,3}$/.test(code) ? code : country);
 }
 
 /** "+90", "90" or "0090" as the forms store a calling code. */

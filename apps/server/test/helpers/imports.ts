@@ -44,6 +44,8 @@ export interface RowJson {
   errors: { field: string | null; message: string }[];
   duplicates: Record<string, unknown>[];
   changes: Record<string, unknown> | null;
+  warnings: { field: string | null; message: string }[];
+  readings: Record<string, string>;
 }
 
 export function uploadFile(
@@ -103,6 +105,7 @@ export interface Settings {
   mode?: 'create' | 'upsert' | 'update';
   key?: 'email' | 'phone' | 'both';
   skipErrors?: boolean;
+  country?: string;
 }
 
 export async function preview(

@@ -5,6 +5,7 @@ import 'react-international-phone/style.css';
 import { PHONE_FLAGS } from './phone-flags';
 import { DEFAULT_PHONE_COUNTRY, type PhoneInputProps } from './phone-input';
 import classes from './phone-input.module.css';
+import { phoneValueOf } from './phone-value';
 
 /** A phone number with a country picker (flags), laid out like a Mantine input. */
 export function PhoneInputField({
@@ -40,6 +41,8 @@ export function PhoneInputField({
         flags={PHONE_FLAGS}
         disableDialCodeAndPrefix
         showDisabledDialCodeAndPrefix
+        // A trunk 0 or a pasted calling code makes a number longer than the country's mask: no digit is cut.
+        allowMaskOverflow
         value={value}
         disabled={disabled}
         inputProps={{
@@ -52,7 +55,7 @@ export function PhoneInputField({
         onChange={(phone, { country }) => {
           // The picker also reports on mount (a lazily loaded field mounts after a first Save): only
           // a real change may clear the field's error.
-          const next = phone.replace(/\D/g, '') === country.dialCode ? '' : phone;
+          const next = phoneValueOf(phone, country.dialCode, country.iso2);
           if (next !== value) onChange(next);
         }}
       />

@@ -7,7 +7,7 @@ import {
   searchFold,
 } from '@crm/domain';
 import type { Actor } from '../../lib/actor.js';
-import { callingCodeValue, countryName, enumValue, numberValue, phoneValue } from '../../lib/cell-values.js';
+import { callingCodeValue, countryName, enumValue, numberValue, phoneCell } from '../../lib/cell-values.js';
 import { HttpError } from '../../lib/http-errors.js';
 import type { ImportAdapter, ImportRows, RowIssue } from '../records/import-adapter.js';
 import type { WriteScope } from '../records/write-scope.js';
@@ -48,16 +48,23 @@ interface PlannedAgency {
  * A partner import's rows: the partner form's schema and messages, parents and sales reps by name
  * or e-mail. A parent may be a partner an earlier row of the same file creates.
  */
-function agencyRows(db: Parameters<ImportAdapter['rows']>[0], importer: Actor): ImportRows {
+function agencyRows(db: Parameters<ImportAdapter['rows']>[0], importer: Actor, country: string): ImportRows {
   /** Partners created by earlier rows of the file, by search-folded name (as the database finds them). */
   const createdNames = new Set<string>();
   return {
     async translate(cells) {
       const errors: RowIssue[] = [];
+      const warnings: RowIssue[] = [];
+      const readings: Record<string, string> = {};
       const input: Record<string, unknown> = {};
       for (const [field, value] of Object.entries(cells)) {
-        if (field === 'officeNumber') input.officeNumber = phoneValue(value, cells.countryCode);
-        else if (field === 'countryCode') input.countryCode = callingCodeValue(value);
+        if (field === 'officeNumber') {
+          const phone = phoneCell(value, cells.countryCode, country);
+          input.officeNumber = phone.digits;
+          if (phone.callingCode) readings.officeNumber = phone.formatted;
+          if (phone.warning)
+            warnings.push({ field: 'officeNumber', message: `Office number ${phone.warning}` });
+        } else if (field === 'countryCode') input.countryCode = callingCodeValue(value);
         else if (field === 'commissionRate') input.commissionRate = numberValue(value);
         else if (field === 'country') input.country = countryName(value);
         else if (field === 'type') input.type = enumValue(value, TYPE_LABELS);
@@ -81,14 +88,16 @@ function agencyRows(db: Parameters<ImportAdapter['rows']>[0], importer: Actor): 
           input.assignedSalesRepIds = ids;
         } else input[field] = value;
       }
-      return { input, errors };
+      return { input, errors, warnings, readings };
     },
     remember(cells) {
       if (cells.name) createdNames.add(searchFold(cells.name.trim()));
     },
     keyFields: (cells) => ({
       email: cells.email ?? '',
-      officeNumber: cells.officeNumber ? phoneValue(cells.officeNumber, cells.countryCode) : '',
+      officeNumber: cells.officeNumber
+        ? phoneCell(cells.officeNumber, cells.countryCode, country).digits
+        : '',
     }),
     label: (cells) => cells.name ?? cells.email ?? '',
     async read(db, id) {
@@ -150,5 +159,5 @@ export const agencyImport: ImportAdapter = {
   record: agencyAdapter as unknown as ImportAdapter['record'],
   noun: 'partner',
   fields: AGENCY_IMPORT_FIELDS,
-  rows: (db, importer) => agencyRows(db, importer),
+  rows: (db, importer, options) => agencyRows(db, importer, options.country),
 };

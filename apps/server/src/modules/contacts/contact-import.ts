@@ -22,7 +22,7 @@ import {
   dateValue,
   enumValue,
   numberValue,
-  phoneValue,
+  phoneCell,
 } from '../../lib/cell-values.js';
 import { HttpError } from '../../lib/http-errors.js';
 import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
@@ -94,6 +94,7 @@ function contactRows(
   db: Parameters<ImportAdapter['rows']>[0],
   importer: Actor,
   type: ContactType,
+  country: string,
 ): ImportRows {
   const agencies = new Map<string, { id: number; name: string; active: boolean } | null>();
   const users = new Map<string, { id: number; name: string } | null>();
@@ -116,10 +117,16 @@ function contactRows(
   return {
     async translate(cells) {
       const errors: RowIssue[] = [];
+      const warnings: RowIssue[] = [];
+      const readings: Record<string, string> = {};
       const input: Record<string, unknown> = {};
       for (const [field, value] of Object.entries(cells)) {
-        if (field === 'phone') input.phone = phoneValue(value, cells.countryCode);
-        else if (field === 'countryCode') input.countryCode = callingCodeValue(value);
+        if (field === 'phone') {
+          const phone = phoneCell(value, cells.countryCode, country);
+          input.phone = phone.digits;
+          if (phone.callingCode) readings.phone = phone.formatted;
+          if (phone.warning) warnings.push({ field: 'phone', message: `Phone ${phone.warning}` });
+        } else if (field === 'countryCode') input.countryCode = callingCodeValue(value);
         else if (field === 'nationality' || field === 'residency') input[field] = countryName(value);
         else if (field === 'birthday') input.birthday = dateValue(value);
         else if (field in ENUM_LABELS)
@@ -141,14 +148,14 @@ function contactRows(
       }
       // A source with an agency means nothing (the form hides it); without one it is required.
       if (input.agencyId !== undefined) input.source = null;
-      return { input, errors };
+      return { input, errors, warnings, readings };
     },
     remember: () => {},
     keyFields: (cells) => ({
       name: cells.name ?? '',
       surname: cells.surname ?? '',
       email: cells.email ?? null,
-      phone: cells.phone ? phoneValue(cells.phone, cells.countryCode) : '',
+      phone: cells.phone ? phoneCell(cells.phone, cells.countryCode, country).digits : '',
     }),
     label: (cells) =>
       [cells.name, cells.surname].filter(Boolean).join(' ') || cells.email || cells.phone || '',
@@ -237,5 +244,6 @@ export const contactImport: ImportAdapter = {
   record: contactAdapter as unknown as ImportAdapter['record'],
   noun: 'contact',
   fields: CONTACT_IMPORT_FIELDS,
-  rows: (db, importer, options) => contactRows(db, importer, (options.type ?? 'LEAD') as ContactType),
+  rows: (db, importer, options) =>
+    contactRows(db, importer, (options.type ?? 'LEAD') as ContactType, options.country),
 };

@@ -57,12 +57,12 @@ async function actorOf(ctx: AppContext, userId: number): Promise<Actor> {
 
 function plannerFor(ctx: AppContext, record: ImportRecord, importer: Actor): ImportPlanner {
   const mapping = JSON.parse(record.mapping ?? '[]') as Mapping;
-  const options = JSON.parse(record.options ?? '{}') as Omit<ImportOptions, 'type'>;
+  const options = JSON.parse(record.options ?? '{}') as Omit<ImportOptions, 'type' | 'country'>;
   return new ImportPlanner(
     ctx.db,
     importKind(record.entity),
     mapping,
-    { ...options, type: record.contact_type },
+    { ...options, type: record.contact_type, country: record.country ?? ctx.config.defaultCountry },
     importer,
   );
 }
@@ -88,6 +88,8 @@ function rowRecord(importId: number, phase: string, plan: RowPlan) {
         : null,
     duplicates: plan.duplicates.length ? JSON.stringify(plan.duplicates) : null,
     changes: plan.changes ? JSON.stringify(plan.changes) : null,
+    warnings: plan.warnings.length ? JSON.stringify(plan.warnings) : null,
+    readings: plan.readings && Object.keys(plan.readings).length ? JSON.stringify(plan.readings) : null,
   };
 }
 

@@ -17,6 +17,10 @@ export interface RowPlan {
   label: string;
   action: 'create' | 'update' | 'skip' | 'error';
   errors: RowIssue[];
+  /** What holds the row back without being an error (an ambiguous phone): the row is skipped. */
+  warnings: RowIssue[];
+  /** How its phone cells were read, by field. */
+  readings?: Record<string, string>;
   duplicates: DuplicateNote[];
   reason?: string;
   recordId?: number;
@@ -33,6 +37,8 @@ export interface ImportOptions {
   key: MatchKey;
   /** Contacts: LEAD or CUSTOMER. */
   type?: string | null;
+  /** Whose numbers a phone without a calling code is (ISO 3166 code). */
+  country: string;
 }
 
 interface Draft {
@@ -62,7 +68,7 @@ export class ImportPlanner {
     private readonly options: ImportOptions,
     importer: Actor,
   ) {
-    this.rows = kind.rows(db, importer, { type: options.type });
+    this.rows = kind.rows(db, importer, { type: options.type, country: options.country });
   }
 
   private get keys(): readonly DuplicateKey<unknown>[] {
@@ -152,6 +158,8 @@ export class ImportPlanner {
       label: this.rows.label(draft.cells),
       action: 'create',
       errors: [...draft.row.errors],
+      warnings: [...(draft.row.warnings ?? [])],
+      readings: draft.row.readings,
       duplicates: [],
     };
     const earlier = this.note(draft.rowNumber, draft.keys);
@@ -201,6 +209,13 @@ export class ImportPlanner {
       else plan.create = planned.record;
     }
     if (plan.errors.length > 0) plan.action = 'error';
+    else if (plan.warnings.length > 0 && (plan.action === 'create' || plan.action === 'update')) {
+      // An ambiguous number is never written on a guess: the row waits for the file to say which.
+      plan.action = 'skip';
+      plan.create = undefined;
+      plan.changes = undefined;
+      plan.version = undefined;
+    }
     return plan;
   }
 

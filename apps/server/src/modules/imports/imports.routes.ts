@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_HEADER } from '@crm/domain';
+import { phoneCountry, TOTAL_COUNT_HEADER } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -17,6 +17,15 @@ const settingsBody = z.object({
     .default('create'),
   key: z.enum(['email', 'phone', 'both'], { error: 'key must be email, phone or both' }).default('email'),
   skipErrors: z.boolean().default(true),
+  /** Whose numbers a phone without a calling code is; unsaid, the import's (at upload, the deployment's). */
+  country: z
+    .string({ error: imports.importMessages.countryInvalid })
+    .transform((value, ctx) => {
+      const code = phoneCountry(value);
+      if (!code) ctx.addIssue({ code: 'custom', message: imports.importMessages.countryInvalid });
+      return code ?? value;
+    })
+    .optional(),
 });
 
 const progress = z.object({
@@ -43,6 +52,8 @@ const importResponse = z.object({
   fields: z.array(z.object({ key: z.string(), label: z.string() })),
   mapping: z.array(z.string().nullable()),
   options: z.object({ mode: z.string(), key: z.string(), skipErrors: z.boolean() }).nullable(),
+  /** Whose numbers a phone without a calling code is (ISO 3166 code); null: the deployment's, for old imports. */
+  country: z.string().nullable(),
   totalRows: z.number(),
   counts: z.object({ created: z.number(), updated: z.number(), skipped: z.number(), errors: z.number() }),
   preview: z
@@ -69,6 +80,10 @@ const rowResponse = z.object({
   errors: z.array(z.object({ field: z.string().nullable(), message: z.string() })),
   duplicates: z.array(z.unknown()),
   changes: z.record(z.string(), z.unknown()).nullable(),
+  /** What holds the row back without being an error: an ambiguous phone number (the row is skipped). */
+  warnings: z.array(z.object({ field: z.string().nullable(), message: z.string() })),
+  /** How the row's phone cells were read: { phone: "+90 538 495 00 02" }. */
+  readings: z.record(z.string(), z.string()),
 });
 
 const page = z.object({
@@ -85,7 +100,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         tags,
         summary:
-          'Upload a CSV or XLSX file (multipart: file, entity=contacts|agencies, type=LEAD|CUSTOMER for contacts); answers its columns mapped to fields',
+          'Upload a CSV or XLSX file (multipart: file, entity=contacts|agencies, type=LEAD|CUSTOMER for contacts, optionally country=TR: whose numbers a phone without a calling code is); answers its columns mapped to fields',
         response: { 201: importResponse, 413: errors[400], ...errors },
       },
     },

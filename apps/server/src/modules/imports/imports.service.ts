@@ -1,3 +1,4 @@
+import { phoneCountry } from '@crm/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { type Actor, isAdmin } from '../../lib/actor.js';
@@ -42,6 +43,7 @@ export const importMessages = {
   agencyUndoAdminOnly:
     'Only an administrator can undo a partner import: it deactivates the partners it created',
   alreadyRun: 'This import has already run; upload the file again to import it once more',
+  countryInvalid: 'country must be a two-letter country code, such as TR',
   fileRemoved: (days: number) =>
     `This import's file was deleted ${days} days after the import was last used; upload the file again to import it`,
 } as const;
@@ -54,6 +56,8 @@ export interface ImportSettings {
   mode: ImportMode;
   key: MatchKey;
   skipErrors: boolean;
+  /** Whose numbers a phone without a calling code is; unsaid, the import's (at upload, the deployment's). */
+  country?: string;
 }
 
 /** An import its own user or an admin may see and act on. */
@@ -101,6 +105,8 @@ export function importView(record: ImportRecord) {
     fields: fieldsOf(record.entity).map(({ key, label }) => ({ key, label })),
     mapping: JSON.parse(record.mapping ?? '[]') as Mapping,
     options,
+    /** Null only for imports made before there was one: the deployment's (GET /api/config). */
+    country: record.country,
     totalRows: record.total_rows ?? 0,
     counts: {
       created: record.created_count,
@@ -151,6 +157,9 @@ export async function uploadImport(
     const type = entity === 'contacts' ? upload.fields.type?.toUpperCase() : null;
     if (entity === 'contacts' && type !== 'LEAD' && type !== 'CUSTOMER')
       throw badRequest(importMessages.typeInvalid);
+    const country =
+      upload.fields.country === undefined ? ctx.config.defaultCountry : phoneCountry(upload.fields.country);
+    if (!country) throw badRequest(importMessages.countryInvalid, { country: importMessages.countryInvalid });
     const format = formatOf(file.originalName);
     await ctx.files.commit(file.storedName);
     committed = true;
@@ -159,6 +168,7 @@ export async function uploadImport(
     const id = await insertImport(ctx.db, {
       entity,
       contact_type: type ?? null,
+      country,
       filename: file.originalName.slice(0, 255),
       file_key: file.storedName,
       format,
@@ -188,6 +198,7 @@ function checkSettings(ctx: AppContext, record: ImportRecord, settings: ImportSe
 }
 
 const sameSettings = (record: ImportRecord, settings: ImportSettings) =>
+  (settings.country === undefined || settings.country === record.country) &&
   record.mapping === JSON.stringify(settings.mapping) &&
   record.options ===
     JSON.stringify({ mode: settings.mode, key: settings.key, skipErrors: settings.skipErrors });
@@ -207,7 +218,8 @@ export async function previewImport(
     throw conflict(importMessages.busy);
   }
   checkSettings(ctx, record, settings);
-  await startJob(ctx, actor, record, IMPORT_PREVIEW_JOB, 'previewing', settings);
+  const country = settings.country ?? record.country ?? ctx.config.defaultCountry;
+  await startJob(ctx, actor, record, IMPORT_PREVIEW_JOB, 'previewing', { ...settings, country });
   return importView((await findImport(ctx.db, id))!);
 }
 
@@ -265,6 +277,7 @@ async function startJob(
       job_id: jobId ?? null,
       mapping: JSON.stringify(settings.mapping),
       options: JSON.stringify({ mode: settings.mode, key: settings.key, skipErrors: settings.skipErrors }),
+      ...(settings.country ? { country: settings.country } : {}),
       updated_at: nowIso(),
     });
   });
@@ -305,6 +318,8 @@ export async function importRows(
     label: row.label ?? '',
     errors: row.errors ? (JSON.parse(row.errors) as { field: string | null; message: string }[]) : [],
     duplicates: row.duplicates ? (JSON.parse(row.duplicates) as unknown[]) : [],
+    warnings: row.warnings ? (JSON.parse(row.warnings) as { field: string | null; message: string }[]) : [],
+    readings: row.readings ? (JSON.parse(row.readings) as Record<string, string>) : {},
     changes: row.changes ? (JSON.parse(row.changes) as Record<string, unknown>) : null,
   }));
 }

@@ -20,6 +20,10 @@ export interface ImportField {
 export interface TranslatedRow {
   input: Record<string, unknown>;
   errors: RowIssue[];
+  /** What holds the row back without being an error: an ambiguous phone number is never written. */
+  warnings?: RowIssue[];
+  /** How its phone cells were read, by field: { phone: "+90 538 495 00 02" }. */
+  readings?: Record<string, string>;
 }
 
 /** A record as an import's update compares it: its values by field, and the version read. */
@@ -59,5 +63,6 @@ export interface ImportAdapter {
   /** How the reasons name the kind: 'contact', 'partner'. */
   noun: string;
   fields: readonly ImportField[];
-  rows(db: Db, importer: Actor, options: { type?: string | null }): ImportRows;
+  /** `country`: whose numbers a phone without a calling code is, unless the row names its own code. */
+  rows(db: Db, importer: Actor, options: { type?: string | null; country: string }): ImportRows;
 }

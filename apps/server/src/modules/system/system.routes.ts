@@ -79,6 +79,8 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
             features: z.object({ serviceCategory: z.boolean(), roomNumber: z.boolean() }),
             /** Whether the daily task digest is sent (SMTP is set up), so the profile offers it. */
             emailDigest: z.boolean(),
+            /** Whose numbers a phone without a calling code is, as imports read it (ISO 3166 code). */
+            defaultCountry: z.string(),
           }),
         },
       },
@@ -87,6 +89,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       variant: ctx.config.variant,
       features: VARIANT_FEATURES[ctx.config.variant],
       emailDigest: ctx.config.digest !== undefined,
+      defaultCountry: ctx.config.defaultCountry,
     }),
   );
 };

@@ -15,6 +15,8 @@ export interface ImportSettings {
   mode: ImportMode;
   key: MatchKey;
   skipErrors: boolean;
+  /** Whose numbers a phone without a calling code is (ISO 3166 code, "TR"). */
+  country: string;
 }
 
 export interface ImportView {
@@ -32,6 +34,8 @@ export interface ImportView {
   fields: { key: string; label: string }[];
   mapping: (string | null)[];
   options: { mode: ImportMode; key: MatchKey; skipErrors: boolean } | null;
+  /** Whose numbers a phone without a calling code is; null for imports made before there was one. */
+  country: string | null;
   totalRows: number;
   counts: { created: number; updated: number; skipped: number; errors: number };
   preview: {
@@ -66,6 +70,10 @@ export interface ImportRow {
     | { in: 'database'; id: number; name: string; on: string[] }
   )[];
   changes: Record<string, unknown> | null;
+  /** What holds the row back without being an error: an ambiguous phone number (the row is skipped). */
+  warnings: { field: string | null; message: string }[];
+  /** How its phone cells were read, by field: { phone: "+90 538 495 00 02" }. */
+  readings: Record<string, string>;
 }
 
 /** States in which a job is working and the screen keeps reading its progress. */

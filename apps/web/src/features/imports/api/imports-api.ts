@@ -7,16 +7,23 @@ import { type ImportRow, type ImportSettings, type ImportView, WORKING_STATES } 
 
 export const importKeys = {
   all: ['imports'] as const,
+  defaultCountry: ['config', 'default-country'] as const,
   list: (page: number) => ['imports', 'list', page] as const,
   detail: (id: number) => ['imports', 'detail', id] as const,
   rows: (id: number, phase: string, action: string, page: number) =>
     ['imports', 'rows', id, phase, action, page] as const,
 };
 
-export function uploadImport(file: File, entity: string, type: string | null): Promise<ImportView> {
+export function uploadImport(
+  file: File,
+  entity: string,
+  type: string | null,
+  country: string | null,
+): Promise<ImportView> {
   const form = new FormData();
   form.set('entity', entity);
   if (type) form.set('type', type);
+  if (country) form.set('country', country);
   form.set('file', file);
   return apiUpload<ImportView>('/imports', form);
 }
@@ -81,5 +88,15 @@ export function useImportStep(id: number, step: 'preview' | 'run' | 'undo', fail
       await queryClient.invalidateQueries({ queryKey: importKeys.all });
     },
     onError: (error) => toast.error(errorMessage(error, failure)),
+  });
+}
+
+/** The deployment's default phone country (GET /api/config): an import's, unless the person changes it. */
+export function useDefaultCountry() {
+  return useQuery({
+    queryKey: importKeys.defaultCountry,
+    queryFn: async ({ signal }) =>
+      (await apiJson<{ defaultCountry: string }>('/config', { signal })).defaultCountry,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }

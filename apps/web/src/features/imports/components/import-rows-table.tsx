@@ -28,22 +28,33 @@ function duplicateText(row: ImportRow): string[] {
   );
 }
 
-function details(row: ImportRow, phase: string): string[] {
+interface Detail {
+  text: string;
+  /** Warnings stand out from the rest. */
+  colour?: string;
+}
+
+function details(row: ImportRow, phase: string, labels: Map<string, string>): Detail[] {
   if (phase === 'undo') {
     const changes = (row.changes ?? {}) as { restored?: string[]; kept?: string[] };
     return [
       ...(changes.restored?.length ? [`Put back: ${changes.restored.join(', ')}`] : []),
       ...(changes.kept?.length ? [`Changed since the import, kept: ${changes.kept.join(', ')}`] : []),
-    ];
+    ].map((text) => ({ text }));
   }
   const changes = row.action === 'update' && row.changes ? Object.entries(row.changes) : [];
   return [
-    ...row.errors.map((e) => e.message),
+    ...row.errors.map((e) => ({ text: e.message })),
+    ...(row.warnings ?? []).map((w) => ({ text: w.message, colour: 'orange' })),
+    // How phones without a calling code were read, so that a wrong default country shows.
+    ...Object.entries(row.readings ?? {}).map(([field, value]) => ({
+      text: `${labels.get(field) ?? field}: ${value}`,
+    })),
     ...changes.map(([field, value]) => {
       const [before, after] = value as [unknown, unknown];
-      return `${field}: ${before ?? '—'} → ${after ?? '—'}`;
+      return { text: `${field}: ${before ?? '—'} → ${after ?? '—'}` };
     }),
-    ...duplicateText(row),
+    ...duplicateText(row).map((text) => ({ text })),
   ];
 }
 
@@ -71,11 +82,15 @@ export function ImportRowsTable({
   importId,
   phase,
   total,
+  fields = [],
 }: {
   importId: number;
   phase: 'preview' | 'run' | 'undo';
   total: number;
+  /** The import's fields, to name the fields the details mention. */
+  fields?: { key: string; label: string }[];
 }) {
+  const labels = new Map(fields.map((field) => [field.key, field.label]));
   const [action, setAction] = useState(phase === 'preview' ? '' : '');
   const [page, setPage] = useState(0);
   const rows = useImportRows(importId, phase, action, page, true);
@@ -113,9 +128,9 @@ export function ImportRowsTable({
               <Table.Td>{row.label}</Table.Td>
               <Table.Td>
                 <Stack gap={0}>
-                  {details(row, phase).map((line) => (
-                    <Text key={line} size="sm">
-                      {line}
+                  {details(row, phase, labels).map((line) => (
+                    <Text key={line.text} size="sm" c={line.colour}>
+                      {line.text}
                     </Text>
                   ))}
                 </Stack>

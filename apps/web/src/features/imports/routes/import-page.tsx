@@ -16,7 +16,8 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCurrentUser } from '../../../lib/session-context';
 import type { ImportSettings, ImportView } from '../api/import-types';
-import { useImport, useImportStep } from '../api/imports-api';
+import { useDefaultCountry, useImport, useImportStep } from '../api/imports-api';
+import { DefaultCountrySelect } from '../components/default-country-select';
 import { ImportProgress } from '../components/import-progress';
 import { ImportRowsTable } from '../components/import-rows-table';
 import { MappingTable } from '../components/mapping-table';
@@ -38,12 +39,14 @@ export function listPathOf(view: ImportView): string {
   return view.type === 'CUSTOMER' ? '/customers' : '/leads';
 }
 
-function settingsOf(view: ImportView): ImportSettings {
+/** The import's settings; an import made before default countries has the deployment's. */
+function settingsOf(view: ImportView, defaultCountry: string): ImportSettings {
   return {
     mapping: view.mapping,
     mode: view.options?.mode ?? 'create',
     key: view.options?.key ?? 'email',
     skipErrors: view.options?.skipErrors ?? true,
+    country: view.country ?? defaultCountry,
   };
 }
 
@@ -72,17 +75,20 @@ export function ImportPage() {
   const run = useImportStep(id, 'run', 'The import could not start');
   const undo = useImportStep(id, 'undo', 'The undo could not start');
   const isAdmin = useCurrentUser().role === 'admin';
+  const deployment = useDefaultCountry().data;
+  const defaultCountry = view?.country ?? deployment;
 
   useEffect(() => {
-    if (view && settings === null) setSettings(settingsOf(view));
-  }, [view, settings]);
+    if (view && defaultCountry && settings === null) setSettings(settingsOf(view, defaultCountry));
+  }, [view, defaultCountry, settings]);
 
   if (query.isError) return <Alert color="red">Import not found</Alert>;
-  if (!view || !settings) return <Loader />;
+  if (!view || !settings || !defaultCountry) return <Loader />;
 
   const editable =
     ['uploaded', 'previewed'].includes(view.state) || (view.state === 'failed' && view.counts.created === 0);
-  const previewedAsShown = view.state === 'previewed' && sameSettings(settingsOf(view), settings);
+  const previewedAsShown =
+    view.state === 'previewed' && sameSettings(settingsOf(view, defaultCountry), settings);
   const confirmUndo = () =>
     modals.openConfirmModal({
       title: 'Undo import',
@@ -132,6 +138,10 @@ export function ImportPage() {
             mapping={settings.mapping}
             onChange={(mapping) => setSettings({ ...settings, mapping })}
           />
+          <DefaultCountrySelect
+            value={settings.country}
+            onChange={(country) => setSettings({ ...settings, country })}
+          />
           <RunOptions settings={settings} onChange={setSettings} />
           <Group justify="flex-end">
             <Button
@@ -164,7 +174,7 @@ export function ImportPage() {
             <Count label="Duplicates in file" value={view.preview.duplicates.inFile} />
             <Count label="Duplicates in CRM" value={view.preview.duplicates.inDatabase} />
           </SimpleGrid>
-          <ImportRowsTable importId={id} phase="preview" total={view.totalRows} />
+          <ImportRowsTable importId={id} phase="preview" total={view.totalRows} fields={view.fields} />
         </>
       )}
 
@@ -209,7 +219,7 @@ export function ImportPage() {
       {view.state === 'done' && (view.counts.errors > 0 || view.counts.skipped > 0) && (
         <>
           <Title order={3}>Rows not imported</Title>
-          <ImportRowsTable importId={id} phase="run" total={view.totalRows} />
+          <ImportRowsTable importId={id} phase="run" total={view.totalRows} fields={view.fields} />
         </>
       )}
     </Stack>

@@ -3,7 +3,8 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-error';
-import { uploadImport } from '../api/imports-api';
+import { uploadImport, useDefaultCountry } from '../api/imports-api';
+import { DefaultCountrySelect } from '../components/default-country-select';
 
 const TITLES: Record<string, string> = {
   'contacts:LEAD': 'Import Leads',
@@ -20,13 +21,16 @@ export function NewImportPage() {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const deployment = useDefaultCountry().data ?? null;
+  const [chosenCountry, setCountry] = useState<string | null>(null);
+  const country = chosenCountry ?? deployment;
 
   const submit = async () => {
     if (!file) return;
     setBusy(true);
     setError(null);
     try {
-      const view = await uploadImport(file, entity, type);
+      const view = await uploadImport(file, entity, type, country);
       navigate(`/imports/${view.id}`);
     } catch (cause) {
       setError(errorMessage(cause, 'The file could not be uploaded'));
@@ -56,6 +60,7 @@ export function NewImportPage() {
         onChange={setFile}
         clearable
       />
+      <DefaultCountrySelect value={country} onChange={setCountry} />
       {error && (
         <Alert color="red" title="The file was refused">
           {error}
