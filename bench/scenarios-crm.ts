@@ -58,7 +58,7 @@ const CHARTS_MS = 50;
 export const DETAIL_ID = 1;
 
 /** A contact list's parameters read exactly as GET /api/contacts reads them (type apart). */
-function contactsDirect(db: Db, params: Record<string, string>) {
+export function contactsDirect(db: Db, params: Record<string, string>) {
   const { type, ...rest } = params;
   const query = parseListQuery(rest, contactListSpec);
   const scope = { type: parseContactType(type) };

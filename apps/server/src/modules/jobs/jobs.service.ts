@@ -24,6 +24,15 @@
  *                     the job (lease taken over, or cancelled), which rolls that transaction back.
  *     ctx.signal      aborted when the runner stops or the job is lost; long handlers check it.
  *
+ * Lanes and fairness. A job with an actor (someone started it: imports, previews, undo) runs in the
+ * people lane, two at a time per process; a job without one (reminders, digests, schedules) in the
+ * system lane, one at a time per process, so that reminders never wait behind imports. The people
+ * lane takes the job of the person with the fewest jobs running across every process first, then
+ * the oldest, and a process's last free people slot only takes the job of someone with none
+ * running: one person's queue of large imports never holds back another person's small one.
+ * `activeJobsOf(trx, actorId, kinds)` counts a person's queued and running jobs under their lock,
+ * for a per-person limit (modules/limits/preview-limit.ts).
+ *
  * A handler that throws is retried with backoff until maxAttempts (default 3), then failed. A job
  * whose process died is claimed again once its lease (default 60 s) expires, and resumes from its
  * checkpoint. A runner that stops gracefully hands its running jobs back at once.
