@@ -120,6 +120,40 @@ describe('search folds Turkish letters: "sukru" finds "Şükrü Dağdelen"', () 
     expect(idsOf(none)).toEqual([]);
   });
 
+  it('folds an e-mail address in the filters and the palette, while duplicates compare it as written', async () => {
+    const gul = await createContact(
+      t,
+      user,
+      leadPayload({
+        name: 'Gül',
+        surname: 'Çınar',
+        email: 'gül.çınar@örnek.example',
+        phone: '+90 533 100 20 40',
+      }),
+    );
+    for (const filter of [
+      'equals:GUL.CINAR@ORNEK.EXAMPLE',
+      'equals:gül.çınar@örnek.example',
+      'contains:cinar@ornek',
+    ]) {
+      const res = await call(t, 'GET', `/api/contacts?filter.email=${query(filter)}`, user);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(idsOf(res), filter).toEqual([gul.id]);
+    }
+    const none = await call(t, 'GET', `/api/contacts?filter.email=${query('equals:gul.cinar@ornek')}`, user);
+    expect(idsOf(none)).toEqual([]);
+    expect(
+      paletteIds(await call(t, 'GET', `/api/search?q=${query('cinar@ornek')}`, user), 'contact'),
+    ).toEqual([gul.id]);
+    const duplicates = async (email: string) =>
+      (await call(t, 'GET', `/api/search/contact-duplicates?email=${query(email)}`, user)).json<
+        { id: number }[]
+      >();
+    expect((await duplicates('GÜL.ÇINAR@örnek.example')).map((d) => d.id)).toEqual([gul.id]);
+    expect(await duplicates('gul.cinar@ornek.example')).toEqual([]);
+    expect((await call(t, 'DELETE', `/api/contacts/${gul.id}`, admin)).statusCode).toBe(200);
+  });
+
   it('keeps ç apart from c in the sort: Cem before Çem, as the sort key still holds the letter', async () => {
     // Folded alike they would tie, and the older (Çem) would come first; in byte order, in any
     // database collation and in Turkish order, C comes before Ç.

@@ -39,6 +39,11 @@ export interface ListColumn {
    * filter compares it as it is, so an `equals` is a seek of its index instead of a scan.
    */
   searchFolded?: boolean;
+  /**
+   * A case-insensitive `equals` answered through another index than the column's own (which holds
+   * the key unfolded, for sorting): given the search-folded value.
+   */
+  equals?: (folded: string, engine: Engine) => RawBuilder<SqlBool>;
   /** The column's text is part of the list's search text, so `containsNarrowing` may serve it. */
   inSearchText?: boolean;
   /** Sort by this expression instead (e.g. lower(name) so that case does not split the order). */
@@ -180,6 +185,7 @@ function filterCondition(engine: Engine, column: ListColumn, filter: ColumnFilte
   }
   switch (filter.mode) {
     case 'equals':
+      if (column.ignoreCase && column.equals) return column.equals(searchFold(value), engine);
       return column.ignoreCase
         ? sql<SqlBool>`${foldedColumn(engine, column)} = ${searchFold(value)}`
         : sql<SqlBool>`${raw(column.expr)} = ${value}`;
@@ -284,11 +290,12 @@ export type ConditionsFor = 'indexed' | 'rows' | 'rows-unsearched';
 
 /**
  * Whether the trigram index of the search text narrows this filter: a `contains` on a column of the
- * search text, and an `equals` on one compared through searchFoldSql, whose own index cannot serve
- * it (a `*_fold` column's can).
+ * search text, and an `equals` on one compared through searchFoldSql, which no index of its own
+ * serves (a `*_fold` column's index, or the column's `equals`, does).
  */
 export function narrowsByTrigrams(column: ListColumn, filter: ColumnFilter): boolean {
-  return column.inSearchText === true && (filter.mode !== 'equals' || !column.searchFolded);
+  if (!column.inSearchText) return false;
+  return filter.mode !== 'equals' || (!column.searchFolded && !column.equals);
 }
 
 /** The WHERE conditions of a list query: search and filters combine with AND. */

@@ -1,3 +1,4 @@
+import { foldCase } from '@crm/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Generated, Kysely } from 'kysely';
 import type { SignedIn, TestApp } from './test-app.js';
@@ -118,19 +119,26 @@ interface AgencyRows {
   agencies: {
     id: Generated<number>;
     name: string;
+    name_key: string;
     is_active: number;
     created_at: string;
     updated_at: string;
   };
 }
 
-/** Inserts an agency row straight into the database and answers its id. */
+/** Inserts an agency row straight into the database, with the name key its write path keeps, and answers its id. */
 export async function insertAgency(t: TestApp, name: string, options: { active?: boolean } = {}) {
   const at = new Date().toISOString();
   const db = t.db as unknown as Kysely<AgencyRows>;
   const { id } = await db
     .insertInto('agencies')
-    .values({ name, is_active: options.active === false ? 0 : 1, created_at: at, updated_at: at })
+    .values({
+      name,
+      name_key: foldCase(name),
+      is_active: options.active === false ? 0 : 1,
+      created_at: at,
+      updated_at: at,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

@@ -86,28 +86,73 @@ function containsNarrowing(value: string, engine: Engine): Expression<SqlBool> |
 }
 
 /**
- * The full-text matches a narrowed list's count starts from (SQLite): the search's, else those of
- * the first `contains` filter the trigram index can narrow; undefined when neither applies.
+ * The matches a narrowed list's count starts from (SQLite): the search's, else those of the first
+ * `contains` filter the trigram index can narrow or `equals` on the e-mail or the agency;
+ * undefined when none applies.
  */
 function indexedMatches(query: ListQuery): RawBuilder<unknown> | undefined {
   if (query.q) return searchMatches(query.q);
   for (const [name, filter] of Object.entries(query.filters)) {
     const needle = searchFold(filter.value);
     const column = contactListSpec.columns[name];
-    if (column && narrowsByTrigrams(column, filter) && [...needle].length >= 3) return trigramMatches(needle);
+    if (filter.mode === 'equals') {
+      const found = equalsMatches(name, needle);
+      if (found) return found;
+    } else if (column && narrowsByTrigrams(column, filter) && [...needle].length >= 3)
+      return trigramMatches(needle);
   }
+  return undefined;
+}
+
+/**
+ * The ids an `equals` on the e-mail or the agency reads first (SQLite): without statistics, SQLite
+ * would rather walk every active lead by type and state, testing each, than start from the
+ * subquery of emailEquals or agencyEquals.
+ */
+function equalsMatches(column: string, folded: string): RawBuilder<unknown> | undefined {
+  if (column === 'email' && hasWord(folded))
+    return sql`select rowid from contacts_prefix where contacts_prefix match ${ftsPhrase(folded)}`;
+  if (column === 'agency' && folded !== '')
+    return sql`select contacts.id as rowid from contacts where contacts.agency_id in (${agenciesNamed(folded)})`;
   return undefined;
 }
 
 const key = (expr: string, inSearchText = false) =>
   ({ expr, kind: 'text', ignoreCase: true, folded: true, inSearchText }) as const;
 
+/**
+ * An `equals` on the e-mail, which its sort key holds unfolded: the contacts whose prefix words
+ * (folded, the whole address one word) hold the address, then the address itself. The trigram
+ * index would read every contact with "example.net" in it.
+ */
+function emailEquals(folded: string, engine: Engine): RawBuilder<SqlBool> {
+  const email = sql.raw(searchFoldSql(engine, 'contacts.email_key'));
+  const exact = sql<SqlBool>`${email} = ${folded}`;
+  if (!hasWord(folded)) return exact;
+  return engine === 'sqlite'
+    ? sql<SqlBool>`contacts.id in (select rowid from contacts_prefix where contacts_prefix match ${ftsPhrase(folded)}) and ${exact}`
+    : sql<SqlBool>`${sql.raw(PREFIX_WORDS_POSTGRES)} @@ phraseto_tsquery('simple', ${folded}) and ${exact}`;
+}
+
+/** A letter or a digit: the text makes a word of the prefix index. */
+const hasWord = (text: string) => /[\p{L}\p{N}]/u.test(text);
+
+/** The partners of this folded name, from their name_fold index. */
+const agenciesNamed = (folded: string) =>
+  sql`select agencies.id from agencies where agencies.name_fold = ${folded}`;
+
+/** An `equals` on the agency: the contacts of the partners of that folded name (their indexes). */
+function agencyEquals(folded: string): RawBuilder<SqlBool> {
+  if (folded === '') return sql<SqlBool>`contacts.agency_key = ''`;
+  return sql<SqlBool>`contacts.agency_id in (${agenciesNamed(folded)})`;
+}
+
 export const contactListSpec: ListSpec = {
   columns: {
     // Filtered by its search-folded twin (indexed, migration 0018), sorted by the key that keeps ç and ş.
     name: { ...key('contacts.name_fold', true), searchFolded: true, sortExpr: 'contacts.name_key' },
-    agency: key('contacts.agency_key', true),
-    email: key('contacts.email_key', true),
+    agency: { ...key('contacts.agency_key', true), equals: agencyEquals },
+    email: { ...key('contacts.email_key', true), equals: emailEquals },
     phone: { ...key('contacts.phone', true), searchFolded: true },
     createdBy: key('contacts.owner_key'),
     assignedTo: key('contacts.assignee_key'),
