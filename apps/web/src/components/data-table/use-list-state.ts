@@ -11,6 +11,9 @@ import { useListParams } from './use-list-params';
  */
 export const SEARCH_DEBOUNCE_MS = 120;
 
+/** Searches written to the URL and not yet seen coming back, kept at most (a burst of typing). */
+const MAX_PENDING = 50;
+
 /** Next sort after a click: ascending, then descending, then none; another column starts ascending. */
 export function nextSort(current: ColumnSort | undefined, column: string): ColumnSort | undefined {
   if (current?.column !== column) return { column, order: 'asc' };
@@ -32,20 +35,28 @@ export function useListState(onChange: () => void, inUrl = false) {
 
   // The box owns what is typed; the URL (and the query) follow after a pause. The URL coming back
   // with what this list wrote is its own echo and leaves the box alone: taking it for a change would
-  // put an older search back in a box someone is still typing in. A change of the URL from outside
+  // put an older search back in a box someone is still typing in. The router applies URL changes as
+  // transitions, so on a slow machine an echo can arrive after later searches were written: every
+  // search written and not yet echoed counts as this list's own. A change of the URL from outside
   // (a view picked, Back) puts its search in the box.
   const [searchInput, setSearchInputState] = useState(state.q);
   const typed = useRef(state.q);
-  const written = useRef(state.q);
+  const written = useRef<string[]>([state.q]);
   useEffect(() => {
-    if (state.q === written.current) return;
-    written.current = state.q;
+    const echo = written.current.lastIndexOf(state.q);
+    if (echo >= 0) {
+      written.current = written.current.slice(echo);
+      return;
+    }
+    written.current = [state.q];
     typed.current = state.q;
     setSearchInputState(state.q);
   }, [state.q]);
   const applySearch = useCallback(
     (value: string) => {
-      written.current = value.trim();
+      const search = value.trim();
+      const pending = written.current;
+      if (pending[pending.length - 1] !== search) written.current = [...pending.slice(-MAX_PENDING), search];
       update((current) => {
         if ((current.get('q') ?? '') === value.trim()) return current;
         const next = writeListState(current, { q: value });
@@ -117,7 +128,7 @@ export function useListState(onChange: () => void, inUrl = false) {
 
   const clearAll = useCallback(() => {
     typed.current = '';
-    written.current = '';
+    written.current = [...written.current.slice(-MAX_PENDING), ''];
     setSearchInputState('');
     update((current) => {
       const next = writeListState(current, { q: '', sort: undefined, filters: {} });
