@@ -84,83 +84,103 @@ afterAll(async () => {
 });
 
 describe('npm start with WORKERS=2', () => {
-  it('serves from two processes that share sessions and take writes in turn', async () => {
-    expect(
-      await until('two server processes', () => (childrenOf(primary.pid!).length === 2 ? true : undefined)),
-    ).toBe(true);
-    const login = await api('/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    expect(login.status).toBe(200);
-    const { token } = (await login.json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  it(
+    'serves from two processes that share sessions and take writes in turn',
+    async () => {
+      expect(
+        await until('two server processes', () => (childrenOf(primary.pid!).length === 2 ? true : undefined)),
+      ).toBe(true);
+      const login = await api('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
+      expect(login.status).toBe(200);
+      const { token } = (await login.json()) as { token: string };
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
-    // New connections go to each process in turn; every one of them knows the session.
-    const seen = await Promise.all(
-      Array.from({ length: 8 }, () => api('/api/auth/me', { headers: { ...headers, connection: 'close' } })),
-    );
-    expect(seen.map((res) => res.status)).toEqual(Array(8).fill(200));
-
-    // Writes from both processes at once: each waits for the write lock instead of failing.
-    const created = await Promise.all(
-      Array.from({ length: 24 }, (_, i) =>
-        api('/api/contacts', {
-          method: 'POST',
-          headers: { ...headers, connection: 'close' },
-          body: JSON.stringify({
-            type: 'LEAD',
-            name: `Lead${i}`,
-            surname: 'Parallel',
-            phone: `90532123${String(i).padStart(4, '0')}`,
-            source: 'Facebook',
-          }),
-        }),
-      ),
-    );
-    expect(created.map((res) => res.status)).toEqual(Array(24).fill(201));
-    const count = await api('/api/contacts/count?type=lead', { headers });
-    expect(await count.json()).toEqual({ count: 24 });
-  }, TEST_MS);
-
-  it('one scrape of /api/metrics counts the requests of both processes', async () => {
-    const close = { connection: 'close' };
-    const scrape = async () => {
-      const res = await api('/api/metrics', { headers: { ...close, authorization: `Bearer ${METRICS}` } });
-      expect(res.status).toBe(200);
-      const match = /http_requests_total\{method="GET",route="\/api\/health\/live",status="200"\} (\d+)/.exec(
-        await res.text(),
+      // New connections go to each process in turn; every one of them knows the session.
+      const seen = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          api('/api/auth/me', { headers: { ...headers, connection: 'close' } }),
+        ),
       );
-      return Number(match?.[1] ?? 0);
-    };
-    const before = await scrape();
-    // Each new connection goes to the next process: ten requests are five on each.
-    for (let i = 0; i < 10; i++) expect((await api('/api/health/live', { headers: close })).status).toBe(200);
-    // Whichever process answers the scrape, the count is both processes' sum.
-    expect(await scrape()).toBe(before + 10);
-    expect(await scrape()).toBe(before + 10);
-  }, TEST_MS);
+      expect(seen.map((res) => res.status)).toEqual(Array(8).fill(200));
 
-  it('replaces a server process that dies', async () => {
-    const [victim] = childrenOf(primary.pid!);
-    process.kill(victim!, 'SIGKILL');
-    const replaced = await until('a replacement process', () => {
-      const now = childrenOf(primary.pid!);
-      return now.length === 2 && !now.includes(victim!) ? now : undefined;
-    });
-    expect(replaced).toHaveLength(2);
-    await until('the replacement to answer', async () =>
-      (await api('/api/health')).status === 200 ? true : undefined,
-    );
-  }, TEST_MS);
+      // Writes from both processes at once: each waits for the write lock instead of failing.
+      const created = await Promise.all(
+        Array.from({ length: 24 }, (_, i) =>
+          api('/api/contacts', {
+            method: 'POST',
+            headers: { ...headers, connection: 'close' },
+            body: JSON.stringify({
+              type: 'LEAD',
+              name: `Lead${i}`,
+              surname: 'Parallel',
+              phone: `90532123${String(i).padStart(4, '0')}`,
+              source: 'Facebook',
+            }),
+          }),
+        ),
+      );
+      expect(created.map((res) => res.status)).toEqual(Array(24).fill(201));
+      const count = await api('/api/contacts/count?type=lead', { headers });
+      expect(await count.json()).toEqual({ count: 24 });
+    },
+    TEST_MS,
+  );
 
-  it('stops every process on SIGTERM and exits 0', async () => {
-    const workers = childrenOf(primary.pid!);
-    primary.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(
-      workers.filter((pid) => childrenOf(1).includes(pid) || readdirSync('/proc').includes(String(pid))),
-    ).toEqual([]);
-  }, TEST_MS);
+  it(
+    'one scrape of /api/metrics counts the requests of both processes',
+    async () => {
+      const close = { connection: 'close' };
+      const scrape = async () => {
+        const res = await api('/api/metrics', { headers: { ...close, authorization: `Bearer ${METRICS}` } });
+        expect(res.status).toBe(200);
+        const match =
+          /http_requests_total\{method="GET",route="\/api\/health\/live",status="200"\} (\d+)/.exec(
+            await res.text(),
+          );
+        return Number(match?.[1] ?? 0);
+      };
+      const before = await scrape();
+      // Each new connection goes to the next process: ten requests are five on each.
+      for (let i = 0; i < 10; i++)
+        expect((await api('/api/health/live', { headers: close })).status).toBe(200);
+      // Whichever process answers the scrape, the count is both processes' sum.
+      expect(await scrape()).toBe(before + 10);
+      expect(await scrape()).toBe(before + 10);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'replaces a server process that dies',
+    async () => {
+      const [victim] = childrenOf(primary.pid!);
+      process.kill(victim!, 'SIGKILL');
+      const replaced = await until('a replacement process', () => {
+        const now = childrenOf(primary.pid!);
+        return now.length === 2 && !now.includes(victim!) ? now : undefined;
+      });
+      expect(replaced).toHaveLength(2);
+      await until('the replacement to answer', async () =>
+        (await api('/api/health')).status === 200 ? true : undefined,
+      );
+    },
+    TEST_MS,
+  );
+
+  it(
+    'stops every process on SIGTERM and exits 0',
+    async () => {
+      const workers = childrenOf(primary.pid!);
+      primary.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(
+        workers.filter((pid) => childrenOf(1).includes(pid) || readdirSync('/proc').includes(String(pid))),
+      ).toEqual([]);
+    },
+    TEST_MS,
+  );
 });
