@@ -1,6 +1,6 @@
 import { searchFold } from '@crm/domain';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { type ListSpec, likePattern } from './list-query.js';
+import { type ListSpec, likePattern, loosePattern } from './list-query.js';
 
 /** An FTS5 phrase that matches `text` as written: its quotes doubled, no operator read in it. */
 export function ftsPhrase(text: string): string {
@@ -17,9 +17,21 @@ export function trigramSearch(columns: {
   id: string;
   text: string;
   fts: string;
+  /**
+   * The key `text` is generated from by folding it (a `*_fold` twin): tested first on SQLite
+   * against the loose pattern, which every key folding to a match matches, it spares most rows the
+   * fold.
+   */
+  key?: string;
 }): Pick<ListSpec, 'searchCondition' | 'searchRowCondition' | 'indexedMatches'> {
-  const rowCondition = (q: string) =>
-    sql<SqlBool>`${sql.raw(columns.text)} like ${likePattern(searchFold(q.trim()))} escape '\\'`;
+  const like = (expr: string, q: string) =>
+    sql<SqlBool>`${sql.raw(expr)} like ${likePattern(searchFold(q.trim()))} escape '\\'`;
+  // Each row alone (SQLite): the key against the loose pattern first, which most rows fail.
+  const rowCondition = (q: string) => {
+    if (!columns.key) return like(columns.text, q);
+    const loose = loosePattern(searchFold(q.trim()));
+    return sql<SqlBool>`(${sql.raw(columns.key)} like ${loose} escape '\\' and ${like(columns.text, q)})`;
+  };
   const matches = (q: string): RawBuilder<unknown> | undefined => {
     const needle = searchFold(q.trim());
     if ([...needle].length < 3) return undefined;
@@ -27,7 +39,8 @@ export function trigramSearch(columns: {
   };
   return {
     searchCondition: (q, engine) => {
-      const found = engine === 'sqlite' ? matches(q) : undefined;
+      if (engine === 'postgres') return like(columns.text, q);
+      const found = matches(q);
       return found ? sql<SqlBool>`${sql.raw(columns.id)} in (${found})` : rowCondition(q);
     },
     searchRowCondition: rowCondition,

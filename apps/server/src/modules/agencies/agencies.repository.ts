@@ -42,19 +42,18 @@ function agenciesQuery(db: Db) {
 export type AgencyRow = NonNullable<Awaited<ReturnType<typeof findAgency>>>;
 
 /**
- * Columns of the All Partners list; every one sorts on an index. The name filters on its
- * search-folded twin (indexed, migration 0018); the other keys keep ç and ş for sorting, and their
- * filters fold them in SQL (fifty thousand partners are scanned in milliseconds).
+ * Columns of the All Partners list; every one sorts on an index. The keys keep ç and ş for sorting:
+ * a name `equals` seeks the name's search-folded twin (migration 0018), the other filters fold the
+ * keys in SQL (fifty thousand partners are scanned in milliseconds).
  */
 export const agencyListSpec: ListSpec = {
   columns: {
     name: {
-      expr: 'agencies.name_fold',
-      sortExpr: 'agencies.name_key',
+      expr: 'agencies.name_key',
       kind: 'text',
       ignoreCase: true,
       folded: true,
-      searchFolded: true,
+      twin: 'agencies.name_fold',
     },
     level: { expr: 'agencies.parent_key', kind: 'text', ignoreCase: true, folded: true },
     email: { expr: 'agencies.email_key', kind: 'text', ignoreCase: true, folded: true },

@@ -1,10 +1,16 @@
 import type { ContactType, ListQuery } from '@crm/domain';
-import { SEARCH_FOLDS, searchFold } from '@crm/domain';
+import { searchFold } from '@crm/domain';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Engine } from '../../db/dialect.js';
 import { listPage } from '../../db/list-page.js';
-import { type ListSpec, likePattern, listConditions, narrowsByTrigrams } from '../../db/list-query.js';
+import {
+  type ListSpec,
+  likePattern,
+  listConditions,
+  loosePattern,
+  narrowsByTrigrams,
+} from '../../db/list-query.js';
 import type { ListSource } from '../../db/list-stream.js';
 import { searchFoldSql } from '../../db/search-fold.js';
 import { ftsPhrase } from '../../db/trigram-search.js';
@@ -56,7 +62,10 @@ function searchRowCondition(q: string, engine: Engine): Expression<SqlBool> {
   if (!WORD.test(needle)) return sql<SqlBool>`1 = 0`;
   const start = needle.replace(/[\\%_]/g, (c) => `\\${c}`);
   const email = sql.raw(searchFoldSql(engine, 'contacts.email_key'));
-  return sql<SqlBool>`(' ' || replace(contacts.name_fold, '''', ' ') like ${`% ${start}%`} escape '\\'
+  // The stored search text holds every such word: testing it first spares folding most rows' keys
+  // (a page of "de" walked in 0.8 ms instead of 5).
+  return sql<SqlBool>`contacts.search_text like ${`%${start}%`} escape '\\'
+    and (' ' || replace(contacts.name_fold, '''', ' ') like ${`% ${start}%`} escape '\\'
     or ${email} like ${`${start}%`} escape '\\' or contacts.phone like ${`${start}%`} escape '\\')`;
 }
 
@@ -149,8 +158,8 @@ function agencyEquals(folded: string): RawBuilder<SqlBool> {
 
 export const contactListSpec: ListSpec = {
   columns: {
-    // Filtered by its search-folded twin (indexed, migration 0018), sorted by the key that keeps ç and ş.
-    name: { ...key('contacts.name_fold', true), searchFolded: true, sortExpr: 'contacts.name_key' },
+    // Sorted by the key, which keeps ç and ş; an equals seeks its search-folded twin (migration 0018).
+    name: { ...key('contacts.name_key', true), twin: 'contacts.name_fold' },
     agency: { ...key('contacts.agency_key', true), equals: agencyEquals },
     email: { ...key('contacts.email_key', true), equals: emailEquals },
     phone: { ...key('contacts.phone', true), searchFolded: true },
@@ -242,9 +251,7 @@ async function userNarrowing(
     const users = await db
       .selectFrom('users')
       .select(['id', sql<string>`lower(users.name)`.as('lowered')])
-      .where(
-        sql<SqlBool>`lower(users.name) like ${likePattern(asciiPattern(needle)).replaceAll(ANY, '_')} escape '\\'`,
-      )
+      .where(sql<SqlBool>`lower(users.name) like ${loosePattern(needle, false, lowerMayDiffer)} escape '\\'`)
       .execute();
     const ids = users.filter((user) => matches(searchFold(user.lowered))).map((user) => user.id);
     conditions.push(sql<SqlBool>`contacts.${sql.raw(column)} in (${sql.join(ids.length > 0 ? ids : [0])})`);
@@ -253,21 +260,12 @@ async function userNarrowing(
   return { conditions, rest: conditions.length > 0 ? { ...query, filters } : query };
 }
 
-/** The letters a search-folded text may hold for another letter: ş is s, ı and İ are i, the Kelvin sign is k. */
-const FOLD_TARGETS = new Set([...Object.values(SEARCH_FOLDS), 'i', 'k']);
-
 /**
- * `needle` with every character that SQL's lower() may fold differently from searchFold written as
- * `_` (any one character): non-ASCII letters, and the letters others fold to. The pattern then
- * matches every name whose folded form contains the needle, and a few more. (An equals filter uses
- * it too: lower() may give İ two characters.)
+ * The characters SQL's lower() may fold otherwise than foldCase: non-ASCII letters, and the k of
+ * the Kelvin sign. With them written `_`, the pattern matches every name whose folded form holds
+ * the needle, and a few more. (An equals filter uses it too: lower() may give İ two characters.)
  */
-function asciiPattern(needle: string): string {
-  return [...needle].map((c) => (c > '\x7f' || FOLD_TARGETS.has(c) ? ANY : c)).join('');
-}
-
-/** Stands for `_` until the pattern's own `_` are escaped. */
-const ANY = '\u0000';
+const lowerMayDiffer = (c: string) => c > '\x7f' || c === 'k';
 
 /** The list's select and conditions, for streaming every matching row (exports). */
 export function contactListSource(
