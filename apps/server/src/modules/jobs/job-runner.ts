@@ -256,20 +256,26 @@ export class JobRunner {
       clearInterval(heartbeat);
       if (lost || error instanceof JobLostError) return;
       const message = error instanceof Error ? error.message : String(error);
-      if (this.stopping) {
-        await this.handBack(job);
-        return;
-      }
-      this.options.onError?.(error, job);
-      if (job.attempts < job.max_attempts) {
-        const backoff = Math.min(1000 * 2 ** job.attempts, MAX_BACKOFF_MS);
-        await releaseJob(this.db, job.id, this.workerId, {
-          state: 'queued',
-          runAt: isoAfter(backoff),
-          error: message,
-        });
-      } else {
-        await releaseJob(this.db, job.id, this.workerId, { state: 'failed', error: message });
+      // Recording the outcome needs the database too; when that fails as well (it is away, or the
+      // process is closing it), the lease runs out and another claim runs the job again.
+      try {
+        if (this.stopping) {
+          await this.handBack(job);
+          return;
+        }
+        this.options.onError?.(error, job);
+        if (job.attempts < job.max_attempts) {
+          const backoff = Math.min(1000 * 2 ** job.attempts, MAX_BACKOFF_MS);
+          await releaseJob(this.db, job.id, this.workerId, {
+            state: 'queued',
+            runAt: isoAfter(backoff),
+            error: message,
+          });
+        } else {
+          await releaseJob(this.db, job.id, this.workerId, { state: 'failed', error: message });
+        }
+      } catch (releaseError) {
+        this.options.onError?.(releaseError, job);
       }
     }
   }
