@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-type PhoneFormat = (digits: string) => string;
+export type PhoneFormat = (digits: string) => string;
 
 const plain: PhoneFormat = (digits) => `+${digits}`;
 let loaded: PhoneFormat | undefined;
@@ -13,6 +13,11 @@ function loadFormat(): Promise<PhoneFormat> {
     return loaded;
   });
   return loading;
+}
+
+/** The formatter as far as it is loaded now; usePhoneFormat re-renders a screen when it arrives. */
+export function currentPhoneFormat(): PhoneFormat {
+  return loaded ?? plain;
 }
 
 /**
