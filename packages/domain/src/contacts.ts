@@ -15,8 +15,10 @@ import {
   PREFERRED_PAYMENTS,
   SOURCES,
 } from './contact-enums.js';
+import { isAfterToday, readDate } from './dates.js';
 import { isEmailShaped } from './email.js';
 import { ID_MAX } from './ids.js';
+import { readMoney } from './money.js';
 import { phoneField } from './phone.js';
 import { foldCase, requiredText, searchFold } from './text.js';
 
@@ -34,15 +36,23 @@ const optionalText = (max = 200) =>
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   optionalText().pipe(z.enum(values, { error: `${label} must be one of ${values.join(', ')}` }).nullable());
 
-const birthday = optionalText(10).refine((value) => value === null || isIsoDate(value), {
-  error: contactMessages.birthdayInvalid,
+/**
+ * A birthday typed day first ("08.12.1992") or sent as ISO ("1992-12-08"), stored as ISO. A text
+ * that is no real date, or a day after today, is refused rather than dropped or guessed.
+ */
+const birthday = optionalText(100).transform((value, ctx) => {
+  if (value === null) return null;
+  const date = readDate(value);
+  if (date === null) {
+    ctx.addIssue({ code: 'custom', message: contactMessages.birthdayInvalid });
+    return z.NEVER;
+  }
+  if (isAfterToday(date)) {
+    ctx.addIssue({ code: 'custom', message: contactMessages.birthdayFuture });
+    return z.NEVER;
+  }
+  return date;
 });
-
-export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /** Every field a contact form sends, validated and normalised (specification 001 §5). */
 export const contactFieldsSchema = z.object({
@@ -80,10 +90,17 @@ export const contactFieldsSchema = z.object({
     ),
   educationLevel: optionalEnum(EDUCATION_LEVELS, 'Education level'),
   incomeLevel: optionalEnum(INCOME_LEVELS, 'Income level'),
+  // Typed text is read as offices write amounts ("250.000" is 250000); an unclear one is refused.
   budget: z
     .union([z.number(), z.string(), z.null()])
     .optional()
-    .transform((value) => (value === '' || value === null || value === undefined ? 0 : Number(value)))
+    .transform((value, ctx) => {
+      if (typeof value !== 'string') return value ?? 0;
+      const read = readMoney(value, 'Budget');
+      if (read.ok) return read.amount ?? 0;
+      ctx.addIssue({ code: 'custom', message: read.message });
+      return z.NEVER;
+    })
     .pipe(
       z
         .number({ error: 'Budget must be a number' })
