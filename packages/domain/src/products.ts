@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ID_MAX } from './ids.js';
+import { readMoney } from './money.js';
 
 export const PRODUCT_TYPES = ['REAL_ESTATE', 'DORMITORY', 'MAINTENANCE'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
@@ -28,18 +29,26 @@ export const productMessages = {
   nestingTooDeep: 'Subcategories cannot have subcategories of their own',
 } as const;
 
-const money = z
-  .union([z.number(), z.string(), z.null()])
-  .optional()
-  .transform((value) => (value === '' || value === null || value === undefined ? null : Number(value)))
-  .pipe(
-    z
-      .number({ error: 'Amounts must be numbers' })
-      .finite({ error: 'Amounts must be numbers' })
-      .min(0, { error: productMessages.amountMin })
-      .max(1_000_000_000_000)
-      .nullable(),
-  );
+/** An amount in pounds (or m²), typed text read as offices write it ("250.000"); unclear text refused. */
+const money = (label: string) =>
+  z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((value, ctx) => {
+      if (typeof value !== 'string') return value ?? null;
+      const read = readMoney(value, label);
+      if (read.ok) return read.amount;
+      ctx.addIssue({ code: 'custom', message: read.message });
+      return z.NEVER;
+    })
+    .pipe(
+      z
+        .number({ error: 'Amounts must be numbers' })
+        .finite({ error: 'Amounts must be numbers' })
+        .min(0, { error: productMessages.amountMin })
+        .max(1_000_000_000_000)
+        .nullable(),
+    );
 
 const optionalText = (max: number) =>
   z
@@ -49,8 +58,8 @@ const optionalText = (max: number) =>
     .pipe(z.string().max(max).nullable());
 
 export const realEstateBlockSchema = z.object({
-  salePrice: money,
-  m2: money,
+  salePrice: money('Sale Price'),
+  m2: money('Meter Square'),
   status: z
     .union([z.enum(REAL_ESTATE_STATUSES), z.literal(''), z.null()], { error: productMessages.statusInvalid })
     .optional()
@@ -59,8 +68,8 @@ export const realEstateBlockSchema = z.object({
 
 export const dormitoryBlockSchema = z.object({
   roomNumber: optionalText(50),
-  termPrice: money,
-  annualPrice: money,
+  termPrice: money('Semester Price'),
+  annualPrice: money('Academic Year Price'),
 });
 
 export const maintenanceBlockSchema = z.object({

@@ -50,13 +50,18 @@ export function formatCountOf(count: number, one: string, many = `${one}s`): str
   return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
+/** An amount with thousands separators and its pence when it has some: "250,000", "250,000.50". */
+export function formatAmount(amount: number): string {
+  return Number.isInteger(amount) ? WHOLE_POUNDS.format(amount) : PENCE.format(amount);
+}
+
 /**
  * An amount in pounds (the specification's currency sign): "£250,000", or "£250,000.50" when it has
  * pence; "—" when there is no amount.
  */
 export function formatMoney(amount: number | null | undefined): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return EMPTY_VALUE;
-  const pounds = Number.isInteger(amount) ? WHOLE_POUNDS.format(amount) : PENCE.format(amount);
+  const pounds = formatAmount(amount);
   return pounds.startsWith('-') ? `-£${pounds.slice(1)}` : `£${pounds}`;
 }
 

@@ -1,9 +1,13 @@
+import { isIsoDate } from '@crm/domain';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { DateInput } from '../date-input';
 import { formatFileSize } from './file-size';
 import type { FileUpload } from './record-api';
+
+/** 001 §5 and 002: the valid-until date cannot be before today (the server's words). */
+const VALID_UNTIL_PAST = 'Valid until date cannot be before today';
 
 interface UploadFileModalProps {
   /** The chosen file; the dialog is open while there is one. */
@@ -38,9 +42,11 @@ function UploadFileForm({
   onUpload,
 }: Omit<UploadFileModalProps, 'file'> & { file: File }) {
   const [customFileName, setCustomFileName] = useState('');
-  const [validUntil, setValidUntil] = useState<string | null>(null);
+  // "" until a date is typed or picked; the text as typed while it is no date (the field says so).
+  const [validUntil, setValidUntil] = useState('');
   const today = dayjs().format('YYYY-MM-DD');
-  const dateOk = validUntil !== null && validUntil >= today;
+  const dateOk = isIsoDate(validUntil) && validUntil >= today;
+  const past = isIsoDate(validUntil) && validUntil < today;
 
   const upload = async () => {
     if (!validUntil || !dateOk) return;
@@ -70,12 +76,11 @@ function UploadFileForm({
       />
       <DateInput
         label="Valid until"
-        placeholder="Pick a date"
         required
         clearable
         minDate={today}
-        valueFormat="DD MMM YYYY"
         value={validUntil}
+        error={past ? VALID_UNTIL_PAST : undefined}
         onChange={setValidUntil}
         popoverProps={{ withinPortal: true }}
       />

@@ -12,7 +12,7 @@ export interface ContactFormValues {
   residency: string;
   gender: string;
   passportNumber: string;
-  /** YYYY-MM-DD or empty. */
+  /** YYYY-MM-DD, empty, or the text typed when it is no date (refused on submit). */
   birthday: string;
   trIdNumber: string;
   city: string;
@@ -21,7 +21,7 @@ export interface ContactFormValues {
   numberOfChildren: string;
   educationLevel: string;
   incomeLevel: string;
-  /** Pounds; the number input gives a string while the text is not a number yet. */
+  /** Pounds as typed ("250.000"), read with the domain's readMoney; a stored budget as its number. */
   budget: number | string;
   preferredPayment: string;
   serviceCategory: string;

@@ -1,4 +1,6 @@
+import { contactMessages } from '@crm/domain';
 import { TextInput } from '@mantine/core';
+import dayjs from 'dayjs';
 import type { ChangeEvent } from 'react';
 import { CountrySelect } from '../../../components/country-select';
 import { DateInput } from '../../../components/date-input';
@@ -93,13 +95,12 @@ export function ContactIdentityFields({
       <DateInput
         label="Birthday"
         name="birthday"
-        placeholder="YYYY-MM-DD"
-        valueFormat="YYYY-MM-DD"
         clearable
-        maxDate={new Date()}
-        value={values.birthday || null}
+        maxDate={dayjs().format('YYYY-MM-DD')}
+        value={values.birthday}
         error={errors.birthday}
-        onChange={(value) => onChange('birthday', value ?? '')}
+        unreadableMessage={contactMessages.birthdayInvalid}
+        onChange={(value) => onChange('birthday', value)}
       />
     </>
   );

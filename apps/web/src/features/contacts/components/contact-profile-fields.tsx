@@ -1,5 +1,6 @@
-import { NumberInput, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import type { ChangeEvent } from 'react';
+import { AmountInput } from '../../../components/amount-input';
 import type { ContactFeatures } from '../api/fetch-contact-features';
 import type { ContactFieldsProps } from './contact-form-props';
 import {
@@ -69,14 +70,12 @@ export function ContactProfileFields({
         data={INCOME_OPTIONS}
         {...select('incomeLevel')}
       />
-      <NumberInput
+      <AmountInput
         label="Budget"
         name="budget"
-        prefix="£"
-        min={0}
-        allowNegative={false}
-        thousandSeparator=","
-        decimalScale={2}
+        leftSection="£"
+        placeholder="0"
+        zeroIsEmpty
         value={values.budget}
         error={errors.budget}
         onChange={(value) => onChange('budget', value)}

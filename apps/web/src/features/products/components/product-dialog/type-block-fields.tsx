@@ -1,5 +1,6 @@
 import { REAL_ESTATE_STATUSES } from '@crm/domain';
-import { Fieldset, NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Fieldset, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { AmountInput } from '../../../../components/amount-input';
 import { PRODUCT_TYPE_LABELS, REAL_ESTATE_STATUS_LABELS } from '../../lib/product-labels';
 import type { ProductFieldProps } from './product-field-props';
 import type { RealEstateStatus } from './product-form-values';
@@ -11,15 +12,8 @@ const STATUS_OPTIONS = REAL_ESTATE_STATUSES.map((status) => ({
 const isStatus = (value: string | null): value is RealEstateStatus =>
   (REAL_ESTATE_STATUSES as readonly (string | null)[]).includes(value);
 
-/** Amounts in pounds with pence, as the money columns store them. */
-const amountProps = {
-  thousandSeparator: ',',
-  decimalScale: 2,
-  min: 0,
-  allowNegative: false,
-  hideControls: true,
-};
-const poundProps = { ...amountProps, prefix: '£' };
+/** Amounts in pounds with pence, as the money columns store them, typed as offices write them. */
+const poundProps = { leftSection: '£' };
 
 /** The fields of the chosen product type (002 §3). */
 export function TypeBlockFields(props: ProductFieldProps) {
@@ -36,7 +30,7 @@ export function TypeBlockFields(props: ProductFieldProps) {
 function RealEstateFields({ values, errors, onChange }: ProductFieldProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
-      <NumberInput
+      <AmountInput
         {...poundProps}
         label="Sale Price"
         name="salePrice"
@@ -44,11 +38,10 @@ function RealEstateFields({ values, errors, onChange }: ProductFieldProps) {
         error={errors.salePrice}
         onChange={(value) => onChange('salePrice', value)}
       />
-      <NumberInput
+      <AmountInput
         label="Meter Square"
         name="m2"
-        {...amountProps}
-        suffix=" m²"
+        rightSection="m²"
         value={values.m2}
         error={errors.m2}
         onChange={(value) => onChange('m2', value)}
@@ -78,7 +71,7 @@ function DormitoryFields({ values, errors, onChange }: ProductFieldProps) {
         error={errors.roomNumber}
         onChange={(event) => onChange('roomNumber', event.currentTarget.value)}
       />
-      <NumberInput
+      <AmountInput
         {...poundProps}
         label="Semester Price"
         name="termPrice"
@@ -86,7 +79,7 @@ function DormitoryFields({ values, errors, onChange }: ProductFieldProps) {
         error={errors.termPrice}
         onChange={(value) => onChange('termPrice', value)}
       />
-      <NumberInput
+      <AmountInput
         {...poundProps}
         label="Academic Year Price"
         name="annualPrice"
