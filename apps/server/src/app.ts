@@ -13,6 +13,7 @@ import { agencyStaffRoutes } from './modules/agency-staff/agency-staff.routes.js
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.js';
 import { authenticationHook } from './modules/auth/auth-hook.js';
 import { resolveTokenSecret } from './modules/auth/token-secret.js';
+import { bulkRoutes } from './modules/bulk/bulk.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { createEventBus } from './modules/events/create-event-bus.js';
@@ -153,6 +154,7 @@ export async function buildApp({
         await secured.register(productCategoriesRoutes, { ctx });
         await secured.register(productsRoutes, { ctx });
         await secured.register(exportsRoutes, { ctx });
+        await secured.register(bulkRoutes, { ctx });
         await secured.register(importsRoutes, { ctx });
         await secured.register(searchRoutes, { ctx });
         await secured.register(viewsRoutes, { ctx });

@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.js';
 import { CLEANUP_EVERY_MS, CLEANUP_JOB, deleteExpired } from './modules/auth/cleanup.js';
+import {
+  BULK_CHANGES_EVERY_MS,
+  BULK_CHANGES_JOB,
+  bulkJobHandlers,
+  forgetOldBulkChanges,
+} from './modules/bulk/bulk.service.js';
 import { DIGEST_JOB, digestHandler, digestSchedule } from './modules/digest/digest-job.js';
 import { createMailer } from './modules/digest/mailer.js';
 import {
@@ -20,12 +26,16 @@ import { DUE_JOB, DUE_SWEEP_JOB, sendDueReminders } from './modules/tasks/due-re
 export function registerJobHandlers(ctx: AppContext, log: FastifyBaseLogger): { close: () => void } {
   const { jobs, config } = ctx;
   for (const [kind, handler] of Object.entries(importJobHandlers(ctx))) jobs.register(kind, handler);
+  for (const [kind, handler] of Object.entries(bulkJobHandlers(ctx))) jobs.register(kind, handler);
   const dueReminders = async () => ({ notified: await sendDueReminders(ctx) });
   jobs.register(DUE_JOB, dueReminders);
 
   jobs.every(CLEANUP_JOB, CLEANUP_EVERY_MS, async () => deleteExpired(ctx.db, config));
   jobs.every(TEMPORARIES_JOB, STALE_TEMPORARY_MS, async () => ({
     removed: await sweepStaleTemporaries(ctx.files, log),
+  }));
+  jobs.every(BULK_CHANGES_JOB, BULK_CHANGES_EVERY_MS, async () => ({
+    forgotten: await forgetOldBulkChanges(ctx),
   }));
   jobs.every(IMPORT_FILES_JOB, IMPORT_FILES_EVERY_MS, async () => ({
     deleted: await deleteExpiredImportFiles(ctx),

@@ -25,6 +25,7 @@ import * as m0017 from './migrations/0017-job-schedules.js';
 import * as m0018 from './migrations/0018-search-fold.js';
 import * as m0019 from './migrations/0019-fair-share.js';
 import * as m0020 from './migrations/0020-import-phone-readings.js';
+import * as m0021 from './migrations/0021-bulk-changes.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0018-search-fold': m0018,
   '0019-fair-share': m0019,
   '0020-import-phone-readings': m0020,
+  '0021-bulk-changes': m0021,
   '0006-versions': m0006,
 };
 

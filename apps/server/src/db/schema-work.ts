@@ -32,6 +32,13 @@ export interface JobsTable {
   updated_at: Timestamp;
 }
 
+/** The records a bulk job changed, for its undo (migration 0021). */
+export interface BulkChangesTable {
+  job_id: number;
+  record_id: number;
+  created_at: Timestamp;
+}
+
 /** The last slot each periodic job was enqueued for (modules/jobs/scheduler.ts). */
 export interface JobSchedulesTable {
   kind: string;

@@ -17,6 +17,7 @@ import type {
   UsersTable,
 } from './schema-records.js';
 import type {
+  BulkChangesTable,
   ColumnChoicesTable,
   EventLogTable,
   ExportLogTable,
@@ -38,6 +39,7 @@ export * from './schema-work.js';
 
 export interface Database {
   jobs: JobsTable;
+  bulk_changes: BulkChangesTable;
   job_schedules: JobSchedulesTable;
   imports: ImportsTable;
   import_rows: ImportRowsTable;

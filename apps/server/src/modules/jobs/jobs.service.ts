@@ -92,6 +92,8 @@ export async function activeJobsOf(trx: Db, actorId: number, kinds: string[]): P
 export interface JobView {
   id: number;
   kind: string;
+  /** What the job was asked to do (its owner checks that a job it is shown is its own kind of work). */
+  payload: unknown;
   state: string;
   progress: { done: number; total: number | null; errors: number };
   result: unknown;
@@ -108,6 +110,7 @@ export function toJobView(row: JobRow): JobView {
   return {
     id: row.id,
     kind: row.kind,
+    payload: JSON.parse(row.payload) as unknown,
     state: row.state,
     progress: { done: row.progress_done, total: row.progress_total, errors: row.progress_errors },
     result: row.result === null ? null : (JSON.parse(row.result) as unknown),
