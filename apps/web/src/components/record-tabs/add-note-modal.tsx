@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useGuardedClose } from '../../lib/unsaved-changes';
 import { RichTextField } from './rich-text-field';
 import { richTextToPlain } from './rich-text-html';
 
@@ -17,34 +18,50 @@ interface AddNoteModalProps {
 
 /** 'Add Notes': a rich-text editor with Save and Cancel. */
 export function AddNoteModal({ opened, saving, onClose, onSave }: AddNoteModalProps) {
+  const [typed, setTyped] = useState(false);
+  const closed = () => {
+    setTyped(false);
+    onClose();
+  };
+  // Escape, × or Cancel with a note typed asks before the note is thrown away.
+  const close = useGuardedClose(opened && typed, closed);
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       title="Add Notes"
       size="lg"
       centered
       // A click beside the dialog must not throw away what was typed.
       closeOnClickOutside={false}
     >
-      {opened && <AddNoteForm saving={saving} onClose={onClose} onSave={onSave} />}
+      {opened && (
+        <AddNoteForm saving={saving} onClose={close} onSaved={closed} onSave={onSave} onTyped={setTyped} />
+      )}
     </Modal>
   );
 }
 
-function AddNoteForm({ saving, onClose, onSave }: Omit<AddNoteModalProps, 'opened'>) {
+interface AddNoteFormProps extends Omit<AddNoteModalProps, 'opened'> {
+  onSaved: () => void;
+  onTyped: (typed: boolean) => void;
+}
+
+function AddNoteForm({ saving, onClose, onSaved, onSave, onTyped }: AddNoteFormProps) {
   const [html, setHtml] = useState('');
   const length = richTextToPlain(html).length;
   const tooLong = length > NOTE_MAX_CHARACTERS;
+  useEffect(() => onTyped(length > 0), [length, onTyped]);
 
   const save = async () => {
-    if (await onSave(html)) onClose();
+    if (await onSave(html)) onSaved();
   };
 
   return (
     <>
       <RichTextField
         ariaLabel="Note"
+        autoFocus
         initialValue=""
         onChange={setHtml}
         error={tooLong ? NOTE_TOO_LONG : undefined}

@@ -3,7 +3,7 @@ import { Input } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type CSSProperties, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useActiveUsers } from '../tasks/use-tasks';
 import { type MentionSuggestion, type MentionUser, mentionExtension } from './mention-extension';
 import { MentionList } from './mention-list';
@@ -20,6 +20,8 @@ export interface RichTextFieldProps {
   ariaLabel?: string;
   /** 002 §9: at least 100 px. */
   minHeight?: number;
+  /** The dialog's first field: the cursor waits in the editor as soon as it appears. */
+  autoFocus?: boolean;
 }
 
 /** Mantine's rich-text editor with Tiptap's starter kit, links, and '@' mentions of active users. */
@@ -31,6 +33,7 @@ export function RichTextEditorField({
   description,
   ariaLabel,
   minHeight = 100,
+  autoFocus = false,
 }: RichTextFieldProps) {
   const users = useActiveUsers(true);
   const usersRef = useRef<MentionUser[]>([]);
@@ -42,11 +45,25 @@ export function RichTextEditorField({
     extensions: [StarterKit.configure({ link: false }), Link.configure({ openOnClick: false }), mention],
     content: initialValue,
     immediatelyRender: true,
+    autofocus: autoFocus ? 'end' : false,
     // The toolbar shows which marks are active at the cursor, so it renders again on each change.
     shouldRerenderOnTransaction: true,
-    editorProps: { attributes: { 'aria-label': ariaLabel ?? label ?? 'Rich text', role: 'textbox' } },
+    editorProps: {
+      attributes: {
+        'aria-label': ariaLabel ?? label ?? 'Rich text',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        // A dialog's focus trap, which may run after the editor appears, then picks the editor too.
+        ...(autoFocus ? { 'data-autofocus': 'true' } : {}),
+      },
+    },
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
   });
+
+  // Marked invalid like Mantine's inputs, so a refused submit can find it first (lib/focus-first-error).
+  useEffect(() => {
+    editor?.view.dom.setAttribute('aria-invalid', error ? 'true' : 'false');
+  }, [editor, error]);
 
   return (
     <Input.Wrapper label={label} error={error} description={description}>

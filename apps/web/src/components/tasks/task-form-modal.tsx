@@ -2,6 +2,7 @@ import { TASK_PRIORITIES, TASK_TITLE_MAX, type TaskPriority, taskMessages } from
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-error';
+import { useFocusFirstError } from '../../lib/focus-first-error';
 import { foldedOptionsFilter } from '../../lib/folded-options-filter';
 import { useCurrentUser } from '../../lib/session-context';
 import { RichTextField } from '../record-tabs/rich-text-field';
@@ -35,9 +36,14 @@ function TaskForm({ onClose, record }: Omit<TaskFormModalProps, 'opened'>) {
   const [priority, setPriority] = useState<TaskPriority>('normal');
   const [assignee, setAssignee] = useState<string>(String(me.id));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const { ref, focusFirstError } = useFocusFirstError<HTMLDivElement>();
 
   const save = async () => {
-    if (!title.trim()) return setErrors({ title: taskMessages.titleRequired });
+    if (!title.trim()) {
+      setErrors({ title: taskMessages.titleRequired });
+      focusFirstError();
+      return;
+    }
     const task: NewTask = {
       title: title.trim(),
       description,
@@ -50,7 +56,10 @@ function TaskForm({ onClose, record }: Omit<TaskFormModalProps, 'opened'>) {
       await create.mutateAsync(task);
       onClose();
     } catch (error) {
-      if (error instanceof ApiError) setErrors({ ...error.fields, form: error.message });
+      if (error instanceof ApiError) {
+        setErrors({ ...error.fields, form: error.message });
+        focusFirstError();
+      }
     }
   };
 
@@ -59,7 +68,7 @@ function TaskForm({ onClose, record }: Omit<TaskFormModalProps, 'opened'>) {
     options.unshift({ value: String(me.id), label: me.name });
   }
   return (
-    <Stack>
+    <Stack ref={ref}>
       <TextInput
         label="Title"
         required

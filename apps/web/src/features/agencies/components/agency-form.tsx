@@ -2,6 +2,7 @@ import type { AgencyForm as AgencyFormBody } from '@crm/domain';
 import { Button, Card, Group, LoadingOverlay } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { useLeaveGuard } from '../../../lib/unsaved-changes';
 import { AgencyFormFields } from './agency-form-fields';
 import { AGENCY_FORM_FIELDS, type AgencyFormValues } from './agency-form-values';
 import { TypedAgencyDuplicates } from './typed-agency-duplicates';
@@ -32,13 +33,14 @@ export function AgencyForm({
 }: AgencyFormProps) {
   const form = useAgencyFormState(initialValues);
   const [saving, setSaving] = useState(false);
+  const leave = useLeaveGuard(form.dirty && !loading);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const body = form.validate();
     if (!body) return;
     setSaving(true);
-    const serverErrors = await onSubmit(body);
+    const serverErrors = await leave.saving(onSubmit(body));
     if (serverErrors) {
       form.showServerErrors(serverErrors, AGENCY_FORM_FIELDS);
       setSaving(false);
@@ -48,7 +50,7 @@ export function AgencyForm({
   return (
     <Card withBorder radius="lg" padding="xl" pos="relative" maw={900}>
       <LoadingOverlay visible={loading} zIndex={10} overlayProps={{ blur: 1 }} />
-      <form onSubmit={submit} noValidate>
+      <form ref={form.ref} onSubmit={submit} noValidate>
         <fieldset disabled={loading} style={{ border: 0, padding: 0, margin: 0 }}>
           <AgencyFormFields
             values={form.values}

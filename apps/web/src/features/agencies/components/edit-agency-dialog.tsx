@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { EditConflictNotice, useEditConflict } from '../../../components/edit-conflict';
 import { fieldErrorsOf } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
+import { useGuardedClose } from '../../../lib/unsaved-changes';
 import { agencyScreenMessages as msg } from '../agency-screen-messages';
 import type { AgencyDetail } from '../api/agency-types';
 import { useSaveAgency } from '../api/use-save-agency';
@@ -27,6 +28,7 @@ export function EditAgencyDialog({ agency: live, onClose, onSaved }: EditAgencyD
   const form = useAgencyFormState(valuesFromAgency(agency));
   const save = useSaveAgency(agency.id);
   const [saving, setSaving] = useState(false);
+  const close = useGuardedClose(form.dirty, onClose);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -64,13 +66,13 @@ export function EditAgencyDialog({ agency: live, onClose, onSaved }: EditAgencyD
   };
 
   return (
-    <Modal opened onClose={onClose} title="Edit agency info" centered size="lg">
-      <form onSubmit={submit} noValidate>
+    <Modal opened onClose={close} title="Edit agency info" centered size="lg">
+      <form ref={form.ref} onSubmit={submit} noValidate>
         <EditConflictNotice noun="partner" conflict={conflict} live={live} onReload={reload} />
         <EditAgencyFields agency={agency} values={form.values} errors={form.errors} onChange={form.change} />
         <TypedAgencyDuplicates values={form.values} excludeId={agency.id} />
         <Group justify="flex-end" gap="sm" mt="lg">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={close}>
             Cancel
           </Button>
           <Button type="submit" loading={saving}>

@@ -1,5 +1,6 @@
 import type { AgencyForm } from '@crm/domain';
 import { useState } from 'react';
+import { useFocusFirstError } from '../../../lib/focus-first-error';
 import { type FieldErrors, pickFieldErrors } from '../../../lib/form-errors';
 import {
   AGENCY_FORM_FIELDS,
@@ -14,6 +15,8 @@ export type ChangeAgencyField = <K extends AgencyFormField>(field: K, value: Age
 export function useAgencyFormState(initialValues: AgencyFormValues) {
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors<AgencyFormField>>({});
+  // Goes on the <form>: a refused submit focuses its first invalid field.
+  const { ref, focusFirstError } = useFocusFirstError();
 
   const change: ChangeAgencyField = (field, value) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -25,6 +28,7 @@ export function useAgencyFormState(initialValues: AgencyFormValues) {
     const parsed = parseAgencyForm(values);
     if (parsed.ok) return parsed.body;
     setErrors(parsed.errors);
+    focusFirstError();
     return undefined;
   };
 
@@ -32,8 +36,10 @@ export function useAgencyFormState(initialValues: AgencyFormValues) {
   const showServerErrors = (fields: Record<string, string>, shown: readonly AgencyFormField[]): boolean => {
     const picked = pickFieldErrors(fields, AGENCY_FORM_FIELDS);
     setErrors(picked);
+    focusFirstError();
     return shown.some((field) => picked[field] !== undefined);
   };
 
-  return { values, errors, change, validate, showServerErrors, reset: setValues };
+  const dirty = JSON.stringify(values) !== JSON.stringify(initialValues);
+  return { ref, values, errors, dirty, change, validate, showServerErrors, reset: setValues };
 }

@@ -1,6 +1,6 @@
 import { authMessages } from '@crm/domain';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconLock, IconMail } from '@tabler/icons-react';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconLock, IconMail } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-error';
 import { sessionToast } from '../../../lib/toast';
@@ -14,14 +14,19 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  // The toast (000 §3.1) fades; the same words stay by the form until the next attempt.
+  const [failure, setFailure] = useState<string>();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitting(true);
+    setFailure(undefined);
     try {
       onSignedIn(await login(email.trim(), password));
     } catch (error) {
-      sessionToast.error(errorMessage(error, authMessages.loginFailed));
+      const message = errorMessage(error, authMessages.loginFailed);
+      sessionToast.error(message);
+      setFailure(message);
       setSubmitting(false);
     }
   };
@@ -29,6 +34,18 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   return (
     <form onSubmit={submit}>
       <Stack gap="md">
+        {failure && (
+          <Alert
+            color="red"
+            variant="light"
+            // Not a second live region: the toast already announces the failure.
+            role="note"
+            icon={<IconAlertCircle size={18} />}
+            data-testid="login-error"
+          >
+            {failure}
+          </Alert>
+        )}
         <TextInput
           label="Email"
           type="email"

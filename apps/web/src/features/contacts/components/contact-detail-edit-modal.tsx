@@ -1,11 +1,13 @@
 import { contactMessages } from '@crm/domain';
 import { Box, Button, Group, Modal, SimpleGrid } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { EditConflictNotice, useEditConflict } from '../../../components/edit-conflict';
 import { RichTextField } from '../../../components/record-tabs';
 import { fieldErrorsOf } from '../../../lib/api-error';
+import { useFocusFirstError } from '../../../lib/focus-first-error';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
+import { useGuardedClose } from '../../../lib/unsaved-changes';
 import type { Contact } from '../api/contact-types';
 import { useStoreSavedContact, useUpdateContact } from '../api/use-contact-detail-mutations';
 import { useContactFeatures } from '../api/use-contact-features';
@@ -22,16 +24,33 @@ interface ContactDetailEditModalProps {
   onClose: () => void;
 }
 
-/** 'Edit Contact Info' (001 §2.4, §4): closes on a click outside; sends only when something changed. */
+/**
+ * 'Edit Contact Info' (001 §2.4, §4): closes on a click outside, asking first when something was
+ * changed; sends only when something changed.
+ */
 export function ContactDetailEditModal({ opened, contact, onClose }: ContactDetailEditModalProps) {
+  const [dirty, setDirty] = useState(false);
+  const closed = () => {
+    setDirty(false);
+    onClose();
+  };
+  const close = useGuardedClose(opened && dirty, closed);
   return (
-    <Modal opened={opened} onClose={onClose} title="Edit Contact Info" size="xl" centered>
-      {opened && <EditContactForm contact={contact} onClose={onClose} />}
+    <Modal opened={opened} onClose={close} title="Edit Contact Info" size="xl" centered>
+      {opened && <EditContactForm contact={contact} onClose={close} onSaved={closed} onDirty={setDirty} />}
     </Modal>
   );
 }
 
-function EditContactForm({ contact: opened, onClose }: Omit<ContactDetailEditModalProps, 'opened'>) {
+interface EditContactFormProps {
+  contact: Contact;
+  /** Cancel: asks first when something was changed. */
+  onClose: () => void;
+  onSaved: () => void;
+  onDirty: (dirty: boolean) => void;
+}
+
+function EditContactForm({ contact: opened, onClose, onSaved, onDirty }: EditContactFormProps) {
   const features = useContactFeatures();
   const update = useUpdateContact(opened.id);
   const storeSaved = useStoreSavedContact();
@@ -42,6 +61,9 @@ function EditContactForm({ contact: opened, onClose }: Omit<ContactDetailEditMod
   const [errors, setErrors] = useState<FieldErrors<ContactFormField>>({});
   // Remounted on reload, so that the rich-text editor shows the notes as they are now.
   const [formKey, setFormKey] = useState(0);
+  const { ref, focusFirstError } = useFocusFirstError();
+  const dirty = JSON.stringify(values) !== JSON.stringify(valuesFromContact(contact));
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
 
   const reload = async (current: Contact) => {
     await storeSaved(current);
@@ -61,6 +83,7 @@ function EditContactForm({ contact: opened, onClose }: Omit<ContactDetailEditMod
     const check = checkContactEdit(values, contact, features);
     if (check.kind === 'invalid') {
       setErrors(check.errors);
+      focusFirstError();
       return;
     }
     if (check.kind === 'unchanged') {
@@ -69,14 +92,17 @@ function EditContactForm({ contact: opened, onClose }: Omit<ContactDetailEditMod
     }
     try {
       await update.mutateAsync({ ...check.payload, version: contact.version });
-      onClose();
+      onSaved();
     } catch (error) {
-      if (!conflict.catchStale(error)) setErrors(contactFieldErrors(fieldErrorsOf(error)));
+      if (!conflict.catchStale(error)) {
+        setErrors(contactFieldErrors(fieldErrorsOf(error)));
+        focusFirstError();
+      }
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate key={formKey}>
+    <form ref={ref} onSubmit={submit} noValidate key={formKey}>
       <EditConflictNotice
         noun="contact"
         conflict={conflict}

@@ -2,7 +2,9 @@ import type { ContactType } from '@crm/domain';
 import { Box, Button, Card, Group, SimpleGrid } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { RichTextField } from '../../../components/record-tabs';
+import { useFocusFirstError } from '../../../lib/focus-first-error';
 import type { FieldErrors } from '../../../lib/form-errors';
+import { useLeaveGuard } from '../../../lib/unsaved-changes';
 import type { CreateContactPayload } from '../api/create-contact';
 import { useContactFeatures } from '../api/use-contact-features';
 import { type ContactFormField, type ContactFormValues, NEW_CONTACT_VALUES } from './contact-form-values';
@@ -23,6 +25,8 @@ export function ContactForm({ type, onSubmit }: ContactFormProps) {
   const [values, setValues] = useState<ContactFormValues>(NEW_CONTACT_VALUES);
   const [errors, setErrors] = useState<FieldErrors<ContactFormField>>({});
   const [saving, setSaving] = useState(false);
+  const { ref, focusFirstError } = useFocusFirstError();
+  const leave = useLeaveGuard(JSON.stringify(values) !== JSON.stringify(NEW_CONTACT_VALUES));
 
   const change = <K extends ContactFormField>(field: K, value: ContactFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -34,17 +38,21 @@ export function ContactForm({ type, onSubmit }: ContactFormProps) {
     const checked = validateContact(contactPayload(values, type, features));
     if (!checked.ok) {
       setErrors(checked.errors);
+      focusFirstError();
       return;
     }
     setSaving(true);
-    const serverErrors = await onSubmit(checked.payload);
+    const serverErrors = await leave.saving(onSubmit(checked.payload));
     setSaving(false);
-    if (serverErrors) setErrors(contactFieldErrors(serverErrors));
+    if (serverErrors) {
+      setErrors(contactFieldErrors(serverErrors));
+      focusFirstError();
+    }
   };
 
   return (
     <Card withBorder radius="lg" padding="xl">
-      <form onSubmit={submit} noValidate>
+      <form ref={ref} onSubmit={submit} noValidate>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
           <ContactIdentityFields
             values={values}

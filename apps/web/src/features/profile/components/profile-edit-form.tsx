@@ -2,8 +2,10 @@ import { authMessages, type User, updateProfileSchema } from '@crm/domain';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { errorMessage, fieldErrorsOf } from '../../../lib/api-error';
+import { useFocusFirstError } from '../../../lib/focus-first-error';
 import { type FieldErrors, issuesToFieldErrors, pickFieldErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
+import { useLeaveGuard } from '../../../lib/unsaved-changes';
 import { updateProfile } from '../api/update-profile';
 
 type ProfileField = 'name' | 'email';
@@ -19,6 +21,8 @@ export function ProfileEditForm({ user, onSaved, onCancel }: ProfileEditFormProp
   const [values, setValues] = useState<Record<ProfileField, string>>({ name: user.name, email: user.email });
   const [errors, setErrors] = useState<FieldErrors<ProfileField>>({});
   const [saving, setSaving] = useState(false);
+  const { ref, focusFirstError } = useFocusFirstError();
+  const leave = useLeaveGuard(values.name !== user.name || values.email !== user.email);
 
   const change = (field: ProfileField, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -30,22 +34,24 @@ export function ProfileEditForm({ user, onSaved, onCancel }: ProfileEditFormProp
     const parsed = updateProfileSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(pickFieldErrors(issuesToFieldErrors(parsed.error.issues), FIELDS));
+      focusFirstError();
       return;
     }
     setSaving(true);
     try {
-      const saved = await updateProfile(parsed.data);
+      const saved = await leave.saving(updateProfile(parsed.data));
       toast.success(authMessages.profileUpdated);
       onSaved(saved);
     } catch (error) {
       setErrors(pickFieldErrors(fieldErrorsOf(error), FIELDS));
+      focusFirstError();
       toast.error(errorMessage(error, authMessages.profileUpdateFailed));
       setSaving(false);
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={ref} onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput
           label="Name"

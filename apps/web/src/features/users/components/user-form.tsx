@@ -2,7 +2,9 @@ import { createUserSchema, updateUserSchema } from '@crm/domain';
 import { Button, Card, Group, LoadingOverlay } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { useFocusFirstError } from '../../../lib/focus-first-error';
 import { type FieldErrors, issuesToFieldErrors, pickFieldErrors } from '../../../lib/form-errors';
+import { useLeaveGuard } from '../../../lib/unsaved-changes';
 import type { UserPayload } from '../api/users-api';
 import { UserFormFields } from './user-form-fields';
 import { formInput, USER_FORM_FIELDS, type UserFormField, type UserFormValues } from './user-form-values';
@@ -20,6 +22,8 @@ export function UserForm({ mode, initialValues, loading = false, onSubmit }: Use
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors<UserFormField>>({});
   const [saving, setSaving] = useState(false);
+  const { ref, focusFirstError } = useFocusFirstError();
+  const leave = useLeaveGuard(!loading && JSON.stringify(values) !== JSON.stringify(initialValues));
 
   const change = <K extends UserFormField>(field: K, value: UserFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -32,12 +36,14 @@ export function UserForm({ mode, initialValues, loading = false, onSubmit }: Use
     const parsed = mode === 'create' ? createUserSchema.safeParse(input) : updateUserSchema.safeParse(input);
     if (!parsed.success) {
       setErrors(pickFieldErrors(issuesToFieldErrors(parsed.error.issues), USER_FORM_FIELDS));
+      focusFirstError();
       return;
     }
     setSaving(true);
-    const serverErrors = await onSubmit(parsed.data);
+    const serverErrors = await leave.saving(onSubmit(parsed.data));
     if (serverErrors) {
       setErrors(pickFieldErrors(serverErrors, USER_FORM_FIELDS));
+      focusFirstError();
       setSaving(false);
     }
   };
@@ -45,7 +51,7 @@ export function UserForm({ mode, initialValues, loading = false, onSubmit }: Use
   return (
     <Card withBorder radius="lg" padding="xl" pos="relative" maw={860}>
       <LoadingOverlay visible={loading} zIndex={10} overlayProps={{ blur: 1 }} />
-      <form onSubmit={submit} noValidate>
+      <form ref={ref} onSubmit={submit} noValidate>
         <fieldset disabled={loading} style={{ border: 0, padding: 0, margin: 0 }}>
           <UserFormFields mode={mode} values={values} errors={errors} onChange={change} />
           <Group justify="flex-end" gap="sm" mt="xl">

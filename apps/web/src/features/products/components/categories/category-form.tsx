@@ -2,6 +2,7 @@ import { categoryCreateSchema } from '@crm/domain';
 import { Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { fieldErrorsOf, staleRecordOf } from '../../../../lib/api-error';
+import { useFocusFirstError } from '../../../../lib/focus-first-error';
 import { toast } from '../../../../lib/toast';
 import type { CategoryGroup } from '../../api/category-types';
 import { useDeleteCategory } from '../../api/use-delete-category';
@@ -26,12 +27,14 @@ export function CategoryForm({ group, onClose }: CategoryFormProps) {
   const [pending, setPending] = useState<PendingSubcategory[]>([]);
   const save = useSaveCategory();
   const remove = useDeleteCategory();
+  const { ref, focusFirstError } = useFocusFirstError();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = categoryCreateSchema.shape.name.safeParse(name);
     if (!parsed.success) {
       setNameError(parsed.error.issues[0]?.message);
+      focusFirstError();
       return;
     }
     try {
@@ -47,6 +50,7 @@ export function CategoryForm({ group, onClose }: CategoryFormProps) {
       // Renamed by someone else since the dialog opened: the 409 says by whom, rather than overwrite.
       toast.error(staleRecordOf(error)?.message ?? m.saveCategoryFailed);
       setNameError(fieldErrorsOf(error).name);
+      focusFirstError();
     }
   };
 
@@ -54,7 +58,7 @@ export function CategoryForm({ group, onClose }: CategoryFormProps) {
     confirmDeleteCategory(target.name, () => remove.mutate(target.id, { onSuccess: onClose }));
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={ref} onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput
           label="Category name"

@@ -1,4 +1,6 @@
 import { Modal } from '@mantine/core';
+import { useState } from 'react';
+import { useGuardedClose } from '../../../../lib/unsaved-changes';
 import type { Product } from '../../api/product-types';
 import { ProductForm } from './product-form';
 
@@ -12,10 +14,17 @@ interface ProductDialogProps {
 
 /** Add and edit share one dialog (002 §2 "Product dialog"). */
 export function ProductDialog({ opened, product, onClose, onSaved }: ProductDialogProps) {
+  const [dirty, setDirty] = useState(false);
+  const closed = () => {
+    setDirty(false);
+    onClose();
+  };
+  // Closing with changes (Escape, ×, Cancel) asks first.
+  const close = useGuardedClose(opened && dirty, closed);
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={close}
       title={product ? 'Edit Product' : 'Add Product'}
       size="xl"
       centered
@@ -24,10 +33,11 @@ export function ProductDialog({ opened, product, onClose, onSaved }: ProductDial
       <ProductForm
         key={product ? `edit-${product.id}` : 'add'}
         product={product}
-        onCancel={onClose}
+        onCancel={close}
+        onDirty={setDirty}
         onSaved={(saved) => {
           onSaved?.(saved);
-          onClose();
+          closed();
         }}
       />
     </Modal>

@@ -1,8 +1,9 @@
 import { type ProductFormInput, productFormSchema } from '@crm/domain';
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { EditConflictNotice, useEditConflict } from '../../../../components/edit-conflict';
 import { fieldErrorsOf, staleRecordOf } from '../../../../lib/api-error';
+import { useFocusFirstError } from '../../../../lib/focus-first-error';
 import { toast } from '../../../../lib/toast';
 import type { Product } from '../../api/product-types';
 import { useSaveProduct } from '../../api/use-save-product';
@@ -26,9 +27,11 @@ interface ProductFormProps {
   product: Product | undefined;
   onSaved: (product: Product) => void;
   onCancel: () => void;
+  /** Whether the form holds changes not saved, each time that changes. */
+  onDirty?: (dirty: boolean) => void;
 }
 
-export function ProductForm({ product: live, onSaved, onCancel }: ProductFormProps) {
+export function ProductForm({ product: live, onSaved, onCancel, onDirty }: ProductFormProps) {
   const conflict = useEditConflict(live);
   // The product the form was filled from: its version goes with the save.
   const product = conflict.opened;
@@ -38,6 +41,10 @@ export function ProductForm({ product: live, onSaved, onCancel }: ProductFormPro
   const [errors, setErrors] = useState<ProductFormErrors>({});
   const [otherError, setOtherError] = useState<string>();
   const save = useSaveProduct(product?.id);
+  const { ref, focusFirstError } = useFocusFirstError();
+  const dirty =
+    JSON.stringify(values) !== JSON.stringify(product ? valuesFromProduct(product) : NEW_PRODUCT_VALUES);
+  useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
 
   const change = <K extends ProductFormField>(field: K, value: ProductFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -48,6 +55,7 @@ export function ProductForm({ product: live, onSaved, onCancel }: ProductFormPro
     const sorted = sortFieldErrors(messages);
     setErrors(sorted.fields);
     setOtherError(sorted.other);
+    focusFirstError();
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -97,7 +105,7 @@ export function ProductForm({ product: live, onSaved, onCancel }: ProductFormPro
 
   const fieldProps = { values, errors, onChange: change };
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={ref} onSubmit={submit} noValidate>
       <EditConflictNotice noun="product" conflict={conflict} live={live} onReload={reload} />
       <Stack gap="md">
         <ProductTitleFields {...fieldProps} />
