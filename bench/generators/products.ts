@@ -1,4 +1,4 @@
-import { foldCase, type ProductType } from '@crm/domain';
+import { foldCase, type ProductType, turkishSortKey } from '@crm/domain';
 import type { Insertable } from 'kysely';
 import type { ProductsTable } from '../../apps/server/src/db/schema.js';
 import { insertInBatches, type TableName } from '../lib/database.js';
@@ -238,6 +238,7 @@ export async function ensureCategoryTree(ctx: SeedContext): Promise<Categories> 
   const groups = new Map(rows.filter((row) => row.parent_id === null).map((row) => [row.name, row.id]));
   const missing: {
     name: string;
+    sort_key: string;
     parent_id: number;
     is_active: number;
     created_at: string;
@@ -250,7 +251,14 @@ export async function ensureCategoryTree(ctx: SeedContext): Promise<Categories> 
     const existing = new Set(rows.filter((row) => row.parent_id === groupId).map((row) => row.name));
     for (const { value } of children) {
       if (!existing.has(value))
-        missing.push({ name: value, parent_id: groupId, is_active: 1, created_at: at, updated_at: at });
+        missing.push({
+          name: value,
+          sort_key: turkishSortKey(value),
+          parent_id: groupId,
+          is_active: 1,
+          created_at: at,
+          updated_at: at,
+        });
     }
   }
   if (missing.length > 0) await ctx.db.insertInto('product_categories').values(missing).execute();

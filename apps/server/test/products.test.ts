@@ -228,7 +228,7 @@ describe('POST /api/products', () => {
     [
       { realEstateProduct: { salePrice: 'lots', m2: 1 } },
       'realEstateProduct.salePrice',
-      'Amounts must be numbers',
+      'Sale Price must be a number',
     ],
     [
       { productType: 'DORMITORY', dormitoryProduct: { termPrice: -0.01 } },

@@ -196,6 +196,8 @@ export interface HistoryTable extends ParentColumns {
 export interface ProductCategoriesTable extends VersionColumns {
   id: Generated<number>;
   name: string;
+  /** turkishSortKey(name), ordered byte by byte: Turkish order (migration 0023). */
+  sort_key: string;
   parent_id: number | null;
   is_active: Flag;
   created_at: ColumnType<Timestamp, Timestamp, never>;

@@ -1,3 +1,4 @@
+import { turkishSortKey } from '@crm/domain';
 import type { Db } from '../../db/database.js';
 import { nextVersion } from '../versions/versions.repository.js';
 
@@ -6,7 +7,7 @@ export async function allCategories(db: Db) {
     .selectFrom('product_categories')
     .select(['id', 'name', 'parent_id', 'is_active', 'created_at', 'version'])
     .orderBy('parent_id')
-    .orderBy('name')
+    .orderBy('sort_key')
     .orderBy('id')
     .execute();
 }
@@ -26,7 +27,7 @@ export async function childrenOf(db: Db, parentId: number) {
     .selectFrom('product_categories')
     .select(['id', 'name', 'parent_id', 'is_active', 'created_at', 'version'])
     .where('parent_id', '=', parentId)
-    .orderBy('name')
+    .orderBy('sort_key')
     .orderBy('id')
     .execute();
 }
@@ -39,7 +40,14 @@ export async function insertCategory(
 ): Promise<number> {
   const { id } = await db
     .insertInto('product_categories')
-    .values({ name, parent_id: parentId, is_active: 1, created_at: at, updated_at: at })
+    .values({
+      name,
+      sort_key: turkishSortKey(name),
+      parent_id: parentId,
+      is_active: 1,
+      created_at: at,
+      updated_at: at,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
@@ -59,7 +67,12 @@ export async function updateCategory(
 ): Promise<void> {
   await db
     .updateTable('product_categories')
-    .set({ version: nextVersion, ...changes, updated_at: at })
+    .set({
+      version: nextVersion,
+      ...changes,
+      ...(changes.name === undefined ? {} : { sort_key: turkishSortKey(changes.name) }),
+      updated_at: at,
+    })
     .where('id', '=', id)
     .execute();
 }

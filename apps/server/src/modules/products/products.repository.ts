@@ -115,7 +115,8 @@ export async function categoriesOfProducts(db: Db, productIds: number[]) {
       'parent.name as parent_name',
     ])
     .where('product_category_links.product_id', 'in', productIds)
-    .orderBy('category.name')
+    .orderBy('category.sort_key')
+    .orderBy('category.id')
     .execute();
 }
 
