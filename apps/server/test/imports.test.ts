@@ -339,8 +339,13 @@ describe('dry run', () => {
       { row: 7, action: 'create', errors: [] },
       { row: 8, action: 'skip', errors: ['Same e-mail as row 2'] },
     ]);
-    expect(outcome[5]?.duplicates).toEqual([{ in: 'file', row: 2, on: ['name'] }]);
-    expect(outcome[6]?.duplicates).toEqual([{ in: 'file', row: 2, on: ['email'] }]);
+    expect(outcome[5]?.duplicates).toEqual([
+      { in: 'file', row: 2, on: ['name'], message: 'Same name as row 2' },
+    ]);
+    // The duplicate a row is skipped for is its reason: the screens say it once.
+    expect(outcome[6]?.duplicates).toEqual([
+      { in: 'file', row: 2, on: ['email'], message: 'Same e-mail as row 2', reason: true },
+    ]);
     const after = await call(t, 'GET', '/api/contacts?type=lead', ada);
     expect(after.headers['x-total-count']).toBe(before.headers['x-total-count']);
   });

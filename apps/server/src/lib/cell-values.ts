@@ -54,6 +54,15 @@ export function phoneCell(value: string, countryCode: string | undefined, countr
   return readPhone(value, /^\+\d{1,3}$/.test(code) ? code : country);
 }
 
+/**
+ * Why a phone cell that holds no digits at all ("call me", "-") is refused. The form's own rule
+ * would say the phone is required, which is wrong for a cell that has something in it.
+ */
+export function unreadablePhone(label: string, value: string): string {
+  const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+  return `${label} is invalid: "${shown}" holds no digits`;
+}
+
 /** "+90", "90" or "0090" as the forms store a calling code. */
 export function callingCodeValue(value: string): string {
   const digits = phoneDigits(value).replace(/^00/, '');

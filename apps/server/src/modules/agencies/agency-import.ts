@@ -7,7 +7,14 @@ import {
   searchFold,
 } from '@crm/domain';
 import type { Actor } from '../../lib/actor.js';
-import { callingCodeValue, countryName, enumValue, numberValue, phoneCell } from '../../lib/cell-values.js';
+import {
+  callingCodeValue,
+  countryName,
+  enumValue,
+  numberValue,
+  phoneCell,
+  unreadablePhone,
+} from '../../lib/cell-values.js';
 import { HttpError } from '../../lib/http-errors.js';
 import type { ImportAdapter, ImportRows, RowIssue } from '../records/import-adapter.js';
 import type { WriteScope } from '../records/write-scope.js';
@@ -61,6 +68,8 @@ function agencyRows(db: Parameters<ImportAdapter['rows']>[0], importer: Actor, c
         if (field === 'officeNumber') {
           const phone = phoneCell(value, cells.countryCode, country);
           input.officeNumber = phone.digits;
+          if (!phone.digits)
+            errors.push({ field: 'officeNumber', message: unreadablePhone('Office number', value) });
           if (phone.callingCode) readings.officeNumber = phone.formatted;
           if (phone.warning)
             warnings.push({ field: 'officeNumber', message: `Office number ${phone.warning}` });

@@ -23,6 +23,7 @@ import {
   enumValue,
   numberValue,
   phoneCell,
+  unreadablePhone,
 } from '../../lib/cell-values.js';
 import { HttpError } from '../../lib/http-errors.js';
 import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
@@ -86,6 +87,30 @@ function pickFields(contact: Record<string, unknown>): ContactFields {
 const norm = (v: unknown) => (v === '' || v === undefined ? null : v);
 
 /**
+ * The rules across fields (source without an agency, the customers' fields), checked even when a
+ * field of the row failed: the schema skips them then, and a row should show every error at once.
+ * A field that failed its own check counts as given, so it is not also called missing.
+ */
+function ruleIssuesDespite(values: Record<string, unknown>, type: ContactType): RowIssue[] {
+  const shape = contactFieldsSchema.shape;
+  const read = <K extends 'agencyId' | 'source' | 'nationality' | 'residency' | 'gender'>(key: K) => {
+    const parsed = shape[key].safeParse(values[key]);
+    return (parsed.success ? parsed.data : 'given') as ContactFields[K];
+  };
+  const fields = {
+    agencyId: read('agencyId'),
+    source: read('source'),
+    nationality: read('nationality'),
+    residency: read('residency'),
+    gender: read('gender'),
+  };
+  return contactRuleIssues(fields, type).map((issue) => ({
+    field: issue.path[0] ?? null,
+    message: issue.message,
+  }));
+}
+
+/**
  * A contact import's rows: the form's fields and messages, agencies and assignees by name or
  * e-mail (each looked up once per import). Giving a contact to someone else is an admin's choice,
  * whichever way it comes: a plain user's row that would do so is refused with a reason.
@@ -124,6 +149,7 @@ function contactRows(
         if (field === 'phone') {
           const phone = phoneCell(value, cells.countryCode, country);
           input.phone = phone.digits;
+          if (!phone.digits) errors.push({ field: 'phone', message: unreadablePhone('Phone', value) });
           if (phone.callingCode) readings.phone = phone.formatted;
           if (phone.warning) warnings.push({ field: 'phone', message: `Phone ${phone.warning}` });
         } else if (field === 'countryCode') input.countryCode = callingCodeValue(value);
@@ -170,7 +196,7 @@ function contactRows(
     },
     planCreate({ input }) {
       const parsed = createContactSchema.safeParse({ ...input, type });
-      if (!parsed.success) return { issues: issuesOf(parsed.error) };
+      if (!parsed.success) return { issues: [...issuesOf(parsed.error), ...ruleIssuesDespite(input, type)] };
       const issues: RowIssue[] = [];
       if (notesTooLong(parsed.data.notes)) issues.push({ field: 'notes', message: m.notesMax });
       const assigneeId = input.assignedToId as number | undefined;
@@ -183,7 +209,13 @@ function contactRows(
       const { assignedToId: currentAssignee, type: currentType, ...stored } = current.values;
       const before = pickFields(stored);
       const parsed = contactFieldsSchema.safeParse({ ...before, ...input });
-      if (!parsed.success) return { issues: issuesOf(parsed.error) };
+      if (!parsed.success)
+        return {
+          issues: [
+            ...issuesOf(parsed.error),
+            ...ruleIssuesDespite({ ...before, ...input }, currentType as ContactType),
+          ],
+        };
       const issues: RowIssue[] = contactRuleIssues(parsed.data, currentType as ContactType).map((issue) => ({
         field: issue.path[0] ?? null,
         message: issue.message,

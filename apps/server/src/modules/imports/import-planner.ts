@@ -8,9 +8,15 @@ import type { Mapping } from './import-fields.js';
 export type ImportMode = 'create' | 'upsert' | 'update';
 export type MatchKey = 'email' | 'phone' | 'both';
 
-export type DuplicateNote =
-  | { in: 'file'; row: number; on: string[] }
-  | { in: 'database'; id: number; name: string; on: string[] };
+/**
+ * A duplicate of a row, with the one sentence that names it. `reason`: it is why the row is skipped,
+ * so the row's reason already says it and the screens show it once.
+ */
+export type DuplicateNote = ({ in: 'file'; row: number } | { in: 'database'; id: number; name: string }) & {
+  on: string[];
+  message: string;
+  reason?: true;
+};
 
 export interface RowPlan {
   rowNumber: number;
@@ -140,8 +146,8 @@ export class ImportPlanner {
     return on.some((name) => this.keys.find((key) => key.name === name)?.identifies);
   }
 
-  private describe(on: string[]): string {
-    const labels = on.filter((name) => this.identifying([name]));
+  private describe(on: string[], identifyingOnly = true): string {
+    const labels = identifyingOnly ? on.filter((name) => this.identifying([name])) : on;
     return labels.map((name) => this.keys.find((key) => key.name === name)?.label ?? name).join(' and ');
   }
 
@@ -163,7 +169,13 @@ export class ImportPlanner {
       duplicates: [],
     };
     const earlier = this.note(draft.rowNumber, draft.keys);
-    for (const [row, on] of earlier) plan.duplicates.push({ in: 'file', row, on });
+    for (const [row, on] of earlier)
+      plan.duplicates.push({
+        in: 'file',
+        row,
+        on,
+        message: `Same ${this.describe(on, false)} as row ${row}`,
+      });
     // Duplicates in the database, by the same keys, in id order.
     const matches = existing
       .map(({ row }) => ({
@@ -176,7 +188,17 @@ export class ImportPlanner {
     const named = (row: (typeof matches)[number]['row']) =>
       row.surname ? `${row.name} ${row.surname}` : row.name;
     for (const match of matches.slice(0, 3))
-      plan.duplicates.push({ in: 'database', id: match.row.id, name: named(match.row), on: match.on });
+      plan.duplicates.push({
+        in: 'database',
+        id: match.row.id,
+        name: named(match.row),
+        on: match.on,
+        message: `Same ${this.describe(match.on, false)} as ${named(match.row)}`,
+      });
+    // The duplicate a skip names is said once, by the reason.
+    const isReason = (note: DuplicateNote | undefined) => {
+      if (note) note.reason = true;
+    };
 
     const { key, mode } = this.options;
     const keyOn = (on: string[]) =>
@@ -191,6 +213,7 @@ export class ImportPlanner {
     if (fileTwin) {
       plan.action = 'skip';
       plan.reason = `Same ${this.describe(fileTwin[1])} as row ${fileTwin[0]}`;
+      isReason(plan.duplicates.find((note) => note.in === 'file' && note.row === fileTwin[0]));
     } else if (target.length > 1) {
       plan.action = 'skip';
       plan.reason = `Matches ${target.length} existing ${noun}s`;
@@ -199,13 +222,14 @@ export class ImportPlanner {
     } else if (dbTwin) {
       plan.action = 'skip';
       plan.reason = `Already exists: ${named(dbTwin.row)}`;
+      isReason(plan.duplicates.find((note) => note.in === 'database' && note.id === dbTwin.row.id));
       plan.recordId = dbTwin.row.id;
     } else if (mode === 'update') {
       plan.action = 'skip';
       plan.reason = `No existing ${noun} matches`;
     } else {
       const planned = this.rows.planCreate(draft.row);
-      if ('issues' in planned) for (const issue of planned.issues) addIssue(plan, issue);
+      if ('issues' in planned) for (const issue of planned.issues) addIssue(plan, issue, draft.row.errors);
       else plan.create = planned.record;
     }
     if (plan.errors.length > 0) plan.action = 'error';
@@ -229,7 +253,7 @@ export class ImportPlanner {
     }
     const planned = this.rows.planUpdate(current, row);
     if ('issues' in planned) {
-      for (const issue of planned.issues) addIssue(plan, issue);
+      for (const issue of planned.issues) addIssue(plan, issue, row.errors);
       return;
     }
     if (Object.keys(planned.changes).length === 0) {
@@ -243,7 +267,12 @@ export class ImportPlanner {
   }
 }
 
-function addIssue(plan: RowPlan, issue: RowIssue) {
+/**
+ * Adds a form rule's issue unless the row already has it, or already has a more precise one of
+ * reading the same cell ("Phone is invalid: …" rather than the form's "Phone is required").
+ */
+function addIssue(plan: RowPlan, issue: RowIssue, read: RowIssue[]) {
+  if (issue.field !== null && read.some((e) => e.field === issue.field)) return;
   if (!plan.errors.some((e) => e.field === issue.field && e.message === issue.message))
     plan.errors.push(issue);
 }

@@ -176,6 +176,33 @@ export const importsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   );
 
   app.get(
+    '/imports/:id/failed-rows',
+    {
+      schema: {
+        tags,
+        summary:
+          'The rows not imported (errors and skipped) as CSV: the file’s columns plus "Import error", to fix and import again; the run’s rows once run, else the preview’s',
+        params: idParams,
+        response: { 200: z.unknown().describe('The CSV file'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const failed = await imports.failedRows(ctx, caller(request), request.params.id, request.log);
+      // The name as the file had it for browsers that read filename*, an ASCII one for the rest.
+      const ascii = failed.filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(failed.filename)}`,
+        )
+        .header('cache-control', 'no-store')
+        .header(TOTAL_COUNT_HEADER, String(failed.total));
+      return reply.send(failed.body);
+    },
+  );
+
+  app.get(
     '/imports/:id/rows',
     {
       schema: {

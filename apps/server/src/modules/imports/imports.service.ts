@@ -1,5 +1,6 @@
+import type { Readable } from 'node:stream';
 import { phoneCountry } from '@crm/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { type Actor, isAdmin } from '../../lib/actor.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.js';
@@ -8,6 +9,7 @@ import { receiveUpload } from '../files/upload-reader.js';
 import { enqueueJob } from '../jobs/jobs.service.js';
 import { ensurePreviewRoom } from '../limits/preview-limit.js';
 import type { ImportField } from '../records/import-adapter.js';
+import { failedRowsCsv } from './import-failed-rows.js';
 import { autoMapping, checkMapping, type Mapping } from './import-fields.js';
 import {
   clipCell,
@@ -22,6 +24,7 @@ import { type ImportEntity, importKind } from './import-kinds.js';
 import type { ImportMode, MatchKey } from './import-planner.js';
 import type { PreviewSummary } from './import-summary.js';
 import {
+  countImportRows,
   findImport,
   type ImportRecord,
   insertImport,
@@ -44,6 +47,7 @@ export const importMessages = {
     'Only an administrator can undo a partner import: it deactivates the partners it created',
   alreadyRun: 'This import has already run; upload the file again to import it once more',
   countryInvalid: 'country must be a two-letter country code, such as TR',
+  noOutcomes: 'Preview the import first: its rows have not been checked yet',
   fileRemoved: (days: number) =>
     `This import's file was deleted ${days} days after the import was last used; upload the file again to import it`,
 } as const;
@@ -322,4 +326,30 @@ export async function importRows(
     readings: row.readings ? (JSON.parse(row.readings) as Record<string, string>) : {},
     changes: row.changes ? (JSON.parse(row.changes) as Record<string, unknown>) : null,
   }));
+}
+
+/**
+ * The rows an import left out (refused or skipped), as a CSV of the file's own columns plus why,
+ * to fix and import again: the run's once it has run, else the preview's.
+ */
+export async function failedRows(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  log: FastifyBaseLogger,
+): Promise<{ body: Readable; filename: string; total: number }> {
+  const record = await visibleImport(ctx, actor, id);
+  const phase = ['running', 'done', 'undoing', 'undone'].includes(record.state)
+    ? 'run'
+    : record.state === 'previewed'
+      ? 'preview'
+      : null;
+  if (!phase) throw conflict(importMessages.noOutcomes);
+  if (record.file_key === '') throw conflict(importMessages.fileRemoved(ctx.config.importFileDays));
+  const counts = await countImportRows(ctx.db, id, phase);
+  return {
+    body: await failedRowsCsv(ctx, record, phase, log),
+    filename: `${record.filename.replace(/\.(csv|xlsx)$/i, '')}-not-imported.csv`,
+    total: (counts.error ?? 0) + (counts.skip ?? 0),
+  };
 }
