@@ -200,7 +200,7 @@ export const CONTACT_SCENARIOS: readonly Scenario[] = [
     name: 'dashboard: charts',
     path: '/api/dashboard/charts',
     target: { sqlite: CHARTS_MS },
-    direct: (db) => () => dashboardCharts(db, true),
+    direct: (db) => () => dashboardCharts(db),
   },
   {
     name: 'contacts: detail',

@@ -1,20 +1,42 @@
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
-/** Day totals of `created` (by creation type) or `converted` events from `fromDay` (YYYY-MM-DD) on. */
-export async function eventsPerDay(
-  db: Db,
-  dimension: 'created' | 'converted',
-  type: string,
-  fromDay: string,
-) {
+/** Day totals of contacts created (by creation type) from `fromDay` (YYYY-MM-DD) on. */
+export async function createdPerDay(db: Db, type: string, fromDay: string) {
   return db
     .selectFrom('contact_stats')
     .select(['value as day', (eb) => eb.fn.sum<number | string>('n').as('n')])
-    .where('dimension', '=', dimension)
+    .where('dimension', '=', 'created')
     .where('type', '=', type)
     .where('value', '>=', fromDay)
     .groupBy('value')
     .execute();
+}
+
+/**
+ * Day totals of conversions from `fromDay` on, of the customers the customers list shows (active):
+ * read from the conversions' history entries, which the activity feed and the list's "converted
+ * in" filter read too. The kept `converted` totals counted a conversion on the day its contact row
+ * changed type, so conversions recorded otherwise (a data load, an import of history) never
+ * reached the chart. The partial index of migration 0024 holds the conversion entries by time.
+ */
+export async function conversionsPerDay(db: Db, fromDay: string) {
+  return (
+    db
+      .selectFrom('history')
+      .innerJoin('contacts', 'contacts.id', 'history.contact_id')
+      .select([
+        sql<string>`substr(history.created_at, 1, 10)`.as('day'),
+        (eb) => eb.fn.countAll<number | string>().as('n'),
+      ])
+      // A literal, so that SQLite reads the partial index (a bound value could be anything).
+      .where(sql.raw<SqlBool>("history.kind = 'conversion'"))
+      .where('history.created_at', '>=', fromDay)
+      .where('contacts.type', '=', 'CUSTOMER')
+      .where('contacts.is_active', '=', 1)
+      .groupBy(sql`substr(history.created_at, 1, 10)`)
+      .execute()
+  );
 }
 
 /** Contacts of `type` per source ('' for none), counting the active states given. */

@@ -2,7 +2,8 @@ import type { Db } from '../../db/database.js';
 import {
   contactsBySource,
   contactsByType,
-  eventsPerDay,
+  conversionsPerDay,
+  createdPerDay,
   topAgencies,
 } from './dashboard-charts.repository.js';
 
@@ -37,19 +38,21 @@ function perWeek(weeks: string[], days: { day: string; n: number | string }[]) {
 }
 
 /**
- * The dashboard's charts, read from trigger-kept totals (migrations 0005 and 0010). An admin's
- * breakdowns include deactivated contacts, as an admin's lists do; anyone else's count active ones
- * only. The weekly charts count events (creations, conversions), which stay what they were.
+ * The dashboard's charts, mostly read from trigger-kept totals (migrations 0005 and 0010). Every
+ * figure counts what the list it links to shows, for everyone: the contacts lists show active
+ * contacts only, so the breakdowns and the conversion rate count active contacts, and agree with
+ * the Leads and Customers cards. "Leads created per week" counts creations, which stay what they
+ * were; "Conversions per week" counts the conversions of the customers the list shows.
  */
-export async function dashboardCharts(db: Db, admin: boolean, now = new Date()) {
-  const activeStates = admin ? [0, 1] : [1];
+export async function dashboardCharts(db: Db, now = new Date()) {
+  const activeStates = [1];
   const weeks = chartWeeks(now);
   const from = weeks[0] as string;
   const [created, converted, sources, agencies, types] = await Promise.all([
-    eventsPerDay(db, 'created', 'LEAD', from),
-    eventsPerDay(db, 'converted', 'CUSTOMER', from),
+    createdPerDay(db, 'LEAD', from),
+    conversionsPerDay(db, from),
     contactsBySource(db, 'LEAD', activeStates),
-    topAgencies(db, 'CUSTOMER', admin, TOP_AGENCIES),
+    topAgencies(db, 'CUSTOMER', false, TOP_AGENCIES),
     contactsByType(db, activeStates),
   ]);
   const total = (type: string) => Number(types.find((row) => row.type === type)?.n ?? 0);
@@ -66,7 +69,7 @@ export async function dashboardCharts(db: Db, admin: boolean, now = new Date()) 
     conversionRate: {
       customers,
       contacts: leads + customers,
-      // Customers among all contacts, in percent with one decimal; 0 with no contacts.
+      // Active customers among active contacts, in percent with one decimal; 0 with no contacts.
       percent: leads + customers === 0 ? 0 : Math.round((customers / (leads + customers)) * 1000) / 10,
     },
   };
