@@ -5,6 +5,7 @@ import { call, createContact, customerPayload, leadPayload } from './helpers/con
 import { createTestApp, type SignedIn, signIn, type TestApp } from './helpers/test-app.js';
 
 interface Charts {
+  leadsPerWeek: { week: string; count: number }[];
   conversionsPerWeek: { week: string; count: number }[];
   leadsBySource: { source: string | null; count: number }[];
   topAgencies: { id: number; name: string; count: number }[];
@@ -121,6 +122,16 @@ describe('the dashboard agrees with itself and with the lists it links to', () =
     expect(week.count).toBe(
       await listTotal(user, `/api/contacts?type=customer&filter.convertedAt=equals:${thisWeek()}`),
     );
+  });
+
+  it('counts this week’s new leads as the list of leads created this week does', async () => {
+    for (const who of [admin, user]) {
+      const week = (await charts(who)).leadsPerWeek.at(-1)!;
+      expect(week.count).toBe(3);
+      expect(week.count).toBe(
+        await listTotal(who, `/api/contacts?type=lead&filter.createdAt=equals:${thisWeek()}`),
+      );
+    }
   });
 
   it('counts a conversion recorded by its history entry alone (a data load), on the day it records', async () => {

@@ -65,10 +65,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('GET /api/dashboard/charts', () => {
-  it('counts leads created and conversions per week over twelve weeks, this week last', async () => {
+  it('counts active leads by week of creation and conversions per week over twelve weeks, this week last', async () => {
     const { leadsPerWeek, conversionsPerWeek } = await charts(user);
     expect(leadsPerWeek).toHaveLength(12);
-    expect(leadsPerWeek.at(-1)).toEqual({ week: weekStart(new Date()), count: 6 });
+    // The active leads the leads list shows: the converted and the deactivated ones are not among them.
+    expect(leadsPerWeek.at(-1)).toEqual({ week: weekStart(new Date()), count: 4 });
     expect(leadsPerWeek.slice(0, 11).every((week) => week.count === 0)).toBe(true);
     expect(conversionsPerWeek.at(-1)).toEqual({ week: weekStart(new Date()), count: 1 });
     // Consecutive Mondays.

@@ -1,15 +1,22 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
-/** Day totals of contacts created (by creation type) from `fromDay` (YYYY-MM-DD) on. */
-export async function createdPerDay(db: Db, type: string, fromDay: string) {
+/**
+ * Day totals, from `fromDay` (YYYY-MM-DD) on, of the leads the leads list shows (active ones) by the
+ * day they were created: what the list filtered to a week counts. The list's created-at index
+ * (type, state, time) holds them in order.
+ */
+export async function activeLeadsPerDay(db: Db, fromDay: string) {
   return db
-    .selectFrom('contact_stats')
-    .select(['value as day', (eb) => eb.fn.sum<number | string>('n').as('n')])
-    .where('dimension', '=', 'created')
-    .where('type', '=', type)
-    .where('value', '>=', fromDay)
-    .groupBy('value')
+    .selectFrom('contacts')
+    .select([
+      sql<string>`substr(created_at, 1, 10)`.as('day'),
+      (eb) => eb.fn.countAll<number | string>().as('n'),
+    ])
+    .where('type', '=', 'LEAD')
+    .where('is_active', '=', 1)
+    .where('created_at', '>=', fromDay)
+    .groupBy(sql`substr(created_at, 1, 10)`)
     .execute();
 }
 

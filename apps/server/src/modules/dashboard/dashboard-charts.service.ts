@@ -1,9 +1,9 @@
 import type { Db } from '../../db/database.js';
 import {
+  activeLeadsPerDay,
   contactsBySource,
   contactsByType,
   conversionsPerDay,
-  createdPerDay,
   topAgencies,
 } from './dashboard-charts.repository.js';
 
@@ -41,15 +41,15 @@ function perWeek(weeks: string[], days: { day: string; n: number | string }[]) {
  * The dashboard's charts, mostly read from trigger-kept totals (migrations 0005 and 0010). Every
  * figure counts what the list it links to shows, for everyone: the contacts lists show active
  * contacts only, so the breakdowns and the conversion rate count active contacts, and agree with
- * the Leads and Customers cards. "Leads created per week" counts creations, which stay what they
- * were; "Conversions per week" counts the conversions of the customers the list shows.
+ * the Leads and Customers cards. "Leads created per week" counts the active leads by their week of
+ * creation, "Conversions per week" the customers the list shows by their week of conversion.
  */
 export async function dashboardCharts(db: Db, now = new Date()) {
   const activeStates = [1];
   const weeks = chartWeeks(now);
   const from = weeks[0] as string;
   const [created, converted, sources, agencies, types] = await Promise.all([
-    createdPerDay(db, 'LEAD', from),
+    activeLeadsPerDay(db, from),
     conversionsPerDay(db, from),
     contactsBySource(db, 'LEAD', activeStates),
     topAgencies(db, 'CUSTOMER', false, TOP_AGENCIES),
