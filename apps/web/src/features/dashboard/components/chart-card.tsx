@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
@@ -27,13 +27,29 @@ export function ChartsGrid({ children }: { children: ReactNode }) {
   );
 }
 
-export function ChartCard({ title, children }: { title: ChartTitle; children: ReactNode }) {
+/** A chart under its title, with a caption that says what it counts (the lists it opens count the same). */
+export function ChartCard({
+  title,
+  caption,
+  children,
+}: {
+  title: ChartTitle;
+  caption?: string;
+  children: ReactNode;
+}) {
   return (
     <Card withBorder radius="lg" padding="md" component="section" aria-label={title} mih={CHART_CARD_HEIGHT}>
       <Stack gap="sm">
-        <Title order={3} fz="md">
-          {title}
-        </Title>
+        <div>
+          <Title order={3} fz="md">
+            {title}
+          </Title>
+          {caption && (
+            <Text size="xs" c="dimmed">
+              {caption}
+            </Text>
+          )}
+        </div>
         {children}
       </Stack>
     </Card>

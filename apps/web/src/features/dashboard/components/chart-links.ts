@@ -25,3 +25,8 @@ export function leadsFromSource(source: string | null): string {
 export function customersOfAgency(name: string): string {
   return `/customers?${filter('agency', name)}`;
 }
+
+/** The partners the Agencies card counts: the active ones. */
+export function activeAgencies(): string {
+  return `/agencies?${filter('isActive', 'true')}`;
+}

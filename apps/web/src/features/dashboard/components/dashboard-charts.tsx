@@ -3,6 +3,7 @@ import { BarChart, DonutChart } from '@mantine/charts';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { Link } from 'react-router';
+import { formatCount, formatCountOf } from '../../../lib/format';
 import type { DashboardCharts as Charts, WeekCount } from '../api/use-charts';
 import { CHART_HEIGHT, ChartCard, ChartsGrid } from './chart-card';
 import { customersConvertedIn, customersOfAgency, leadsCreatedIn, leadsFromSource } from './chart-links';
@@ -64,14 +65,14 @@ function WeeklyBars({
           {data.map((week) => (
             <li key={week.week}>
               <Anchor component={Link} to={toWeek(week.week)} size="sm">
-                Week of {weekLabel(week.week)}: {week.count}
+                Week of {weekLabel(week.week)}: {formatCount(week.count)}
               </Anchor>
             </li>
           ))}
         </ul>
       </div>
       <Text size="sm" c="dimmed">
-        {total} in 12 weeks ·{' '}
+        {formatCount(total)} in 12 weeks ·{' '}
         <Anchor component={Link} to={to} size="sm" underline="always">
           Open the list
         </Anchor>
@@ -103,7 +104,7 @@ export const DashboardCharts = memo(function DashboardCharts({ charts, navigate 
   const { customers, contacts, percent } = charts.conversionRate;
   return (
     <ChartsGrid>
-      <ChartCard title="Leads created per week">
+      <ChartCard title="Leads created per week" caption="Active leads, by the week they were added">
         <WeeklyBars
           data={charts.leadsPerWeek}
           series="Leads"
@@ -112,7 +113,7 @@ export const DashboardCharts = memo(function DashboardCharts({ charts, navigate 
           navigate={navigate}
         />
       </ChartCard>
-      <ChartCard title="Conversions per week">
+      <ChartCard title="Conversions per week" caption="Active customers, by the week they were converted">
         <WeeklyBars
           data={charts.conversionsPerWeek}
           series="Conversions"
@@ -121,7 +122,7 @@ export const DashboardCharts = memo(function DashboardCharts({ charts, navigate 
           navigate={navigate}
         />
       </ChartCard>
-      <ChartCard title="Leads by source">
+      <ChartCard title="Leads by source" caption="Active leads">
         {sources.length === 0 ? (
           <Text size="sm" c="dimmed">
             No leads yet.
@@ -149,7 +150,7 @@ export const DashboardCharts = memo(function DashboardCharts({ charts, navigate 
               {sources.map((source) => (
                 <li key={source.name}>
                   <Anchor component={Link} to={source.to} size="sm">
-                    {source.name}: {source.value}
+                    {source.name}: {formatCount(source.value)}
                   </Anchor>
                 </li>
               ))}
@@ -157,7 +158,7 @@ export const DashboardCharts = memo(function DashboardCharts({ charts, navigate 
           </Group>
         )}
       </ChartCard>
-      <ChartCard title="Top agencies by customers">
+      <ChartCard title="Top agencies by customers" caption="Active customers each agency referred">
         {charts.topAgencies.length === 0 ? (
           <Text size="sm" c="dimmed">
             No customer was referred by an agency yet.
@@ -187,14 +188,14 @@ export const DashboardCharts = memo(function DashboardCharts({ charts, navigate 
             <Group gap="xs">
               {charts.topAgencies.map((agency) => (
                 <Anchor key={agency.id} component={Link} to={customersOfAgency(agency.name)} size="sm">
-                  {agency.name}: {agency.count}
+                  {agency.name}: {formatCount(agency.count)}
                 </Anchor>
               ))}
             </Group>
           </>
         )}
       </ChartCard>
-      <ChartCard title="Conversion rate">
+      <ChartCard title="Conversion rate" caption="Active customers among active leads and customers">
         <Group wrap="nowrap" gap="md">
           <DonutChart
             data={[
@@ -211,9 +212,9 @@ export const DashboardCharts = memo(function DashboardCharts({ charts, navigate 
           />
           <Text size="sm">
             <Anchor component={Link} to="/customers" inherit underline="always">
-              {customers} customers
+              {formatCountOf(customers, 'active customer')}
             </Anchor>{' '}
-            among {contacts} contacts: {percent}% of contacts became customers.
+            among {formatCountOf(contacts, 'active contact')}: {percent}% are customers.
           </Text>
         </Group>
       </ChartCard>

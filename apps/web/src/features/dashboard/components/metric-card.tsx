@@ -1,6 +1,7 @@
 import { Card, Group, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
+import { formatCount } from '../../../lib/format';
 import type { CountedRecord } from '../api/dashboard-types';
 import { useCount } from '../api/use-count';
 import classes from './metric-card.module.css';
@@ -8,6 +9,8 @@ import classes from './metric-card.module.css';
 interface MetricCardProps {
   what: CountedRecord;
   label: string;
+  /** What the count counts ("Active leads"): the label itself is the specification's. */
+  caption: string;
   to: string;
   color: string;
   icon: ComponentType<{ size?: number | string }>;
@@ -16,7 +19,7 @@ interface MetricCardProps {
 const COUNT_HEIGHT = 38;
 
 /** A count that links to its list (000 §2.5). */
-export function MetricCard({ what, label, to, color, icon: Icon }: MetricCardProps) {
+export function MetricCard({ what, label, caption, to, color, icon: Icon }: MetricCardProps) {
   const { data: count, isPending, isError } = useCount(what);
   return (
     <Card component={Link} to={to} withBorder radius="lg" padding="lg" className={classes.card}>
@@ -30,9 +33,12 @@ export function MetricCard({ what, label, to, color, icon: Icon }: MetricCardPro
             <Skeleton h={COUNT_HEIGHT} w={56} aria-label={`Loading ${label}`} role="status" />
           ) : (
             <Text fz={32} fw={700} lh={`${COUNT_HEIGHT}px`} data-testid={`count-${what}`}>
-              {isError ? '—' : count}
+              {isError ? '—' : formatCount(count)}
             </Text>
           )}
+          <Text size="xs" c="dimmed">
+            {caption}
+          </Text>
         </div>
         <ThemeIcon size={48} radius="md" variant="light" color={color}>
           <Icon size={26} />
