@@ -96,7 +96,7 @@ describe('GET /api/search (command palette)', () => {
     expect(hit).toMatchObject({
       title: `Ctx${tag} Person`,
       type: 'LEAD',
-      context: `Lead · Realty ${tag} · +905331112233`,
+      context: `Lead · Realty ${tag} · +90 533 111 22 33`,
     });
   });
 

@@ -34,3 +34,18 @@ export function callingCodeOf(phone: string): string | null {
     return null;
   }
 }
+
+/**
+ * Stored digits with their calling code in international format: 905321234567 reads
+ * "+90 532 123 45 67"; digits that do not parse keep a plus in front. The browser formats the same
+ * way, loading the phone library after the screen (apps/web/src/lib/phone-display.ts).
+ */
+export function formatPhoneDigits(digits: string): string {
+  const plain = phoneDigits(digits);
+  if (!plain) return '';
+  try {
+    return parsePhoneNumberFromString(`+${plain}`)?.formatInternational() ?? `+${plain}`;
+  } catch {
+    return `+${plain}`;
+  }
+}

@@ -151,13 +151,3 @@ export const categoryPatchSchema = z
   .refine((patch) => patch.name !== undefined || patch.isActive !== undefined, {
     error: 'Send a name or an isActive value',
   });
-
-/** "DD MMM YYYY, HH:mm" (e.g. "05 Mar 2026, 14:07") or a dash when there is no date. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '-';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '-';
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getDate())} ${months[date.getMonth()]} ${date.getFullYear()}, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}

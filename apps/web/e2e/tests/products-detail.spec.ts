@@ -58,7 +58,7 @@ test.describe('products', () => {
     await expect(interior).toContainText(fireplace.name);
     await expect(interior).toContainText(sauna.name);
     await expect(productDetailValue(page, 'Unit Type')).toHaveText('-');
-    await expect(productDetailValue(page, 'Sale Price')).toHaveText('£250,000.00');
+    await expect(productDetailValue(page, 'Sale Price')).toHaveText('£250,000');
     await expect(productDetailValue(page, 'Meter Square')).toHaveText('120 m²');
     await expect(productDetailValue(page, 'Status')).toHaveText('Available');
   });
@@ -138,7 +138,7 @@ test.describe('products edited by two people at once', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Product updated');
     await expect(page.getByRole('heading', { name: `Harbour Loft Renamed ${tag}`, level: 1 })).toBeVisible();
-    await expect(productDetailValue(page, 'Sale Price')).toHaveText('£175,000.00');
+    await expect(productDetailValue(page, 'Sale Price')).toHaveText('£175,000');
 
     await page.getByRole('button', { name: 'Edit product' }).click();
     await expect(dialog.getByRole('textbox', { name: 'Title' })).toHaveValue(`Harbour Loft Renamed ${tag}`);

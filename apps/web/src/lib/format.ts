@@ -65,6 +65,13 @@ export function formatMoney(amount: number | null | undefined): string {
   return pounds.startsWith('-') ? `-£${pounds.slice(1)}` : `£${pounds}`;
 }
 
+const AREA = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
+
+/** An area, "120.5 m²"; "—" when there is none. */
+export function formatArea(m2: number | null | undefined): string {
+  return m2 === null || m2 === undefined || !Number.isFinite(m2) ? EMPTY_VALUE : `${AREA.format(m2)} m²`;
+}
+
 /**
  * A contact's budget. The form starts it at 0 (001 §2.3) and the record stores 0 when nobody typed
  * one, so 0 means "not known" and reads "—" rather than "£0".
@@ -124,6 +131,7 @@ export function formatFieldValue(
     return value === '' || Number.isNaN(Number(value)) ? value : formatMoney(Number(value));
   if (PHONE_FIELDS.has(field)) return /^\+?\d{6,15}$/.test(value) ? formatPhone(value, phone) : value;
   if (field === 'birthday' || field === 'validUntil') return formatDate(value.slice(0, 10)) || value;
+  if (field === 'commissionRate') return `${value}%`;
   if (field === 'isActive') return value === 'true' ? 'Active' : value === 'false' ? 'Inactive' : value;
   return value;
 }

@@ -1,4 +1,11 @@
-import { type SearchKind, type SearchNeedle, searchFold, searchNeedle } from '@crm/domain';
+import {
+  enumLabel,
+  formatPhoneDigits,
+  type SearchKind,
+  type SearchNeedle,
+  searchFold,
+  searchNeedle,
+} from '@crm/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
@@ -48,7 +55,6 @@ function best(ranked: Ranked[], limit: number): Hit[] {
 }
 
 const typeLabel = (type: string) => (type === 'CUSTOMER' ? 'Customer' : 'Lead');
-const plusPhone = (digits: string) => (digits ? `+${digits}` : '');
 const line = (...parts: (string | null | undefined)[]) => parts.filter((part) => !!part).join(' · ');
 
 function contactHit(row: ContactHit, mergedFrom: number | null): Hit {
@@ -56,7 +62,7 @@ function contactHit(row: ContactHit, mergedFrom: number | null): Hit {
     kind: 'contact',
     id: row.id,
     title: `${row.name} ${row.surname}`,
-    context: line(typeLabel(row.type), row.agency_name, plusPhone(row.phone), row.email),
+    context: line(typeLabel(row.type), row.agency_name, formatPhoneDigits(row.phone), row.email),
     type: row.type,
     mergedFrom,
   };
@@ -71,7 +77,7 @@ function agencyHit(row: AgencyHit, mergedFrom: number | null): Hit {
       'Partner',
       row.is_active === 1 ? null : 'Inactive',
       row.email,
-      plusPhone(row.office_number),
+      formatPhoneDigits(row.office_number),
     ),
     type: null,
     mergedFrom,
@@ -168,7 +174,7 @@ function products(db: Db, needle: SearchNeedle, limit: number): Promise<Ranked[]
         kind: 'product',
         id: row.id,
         title: row.title,
-        context: line('Product', row.product_type, row.is_active === 1 ? 'Active' : 'Inactive'),
+        context: line('Product', enumLabel(row.product_type), row.is_active === 1 ? 'Active' : 'Inactive'),
         type: null,
         mergedFrom: null,
       },
@@ -189,7 +195,7 @@ async function users(db: Db, needle: SearchNeedle): Promise<Ranked[]> {
       kind: 'user',
       id: row.id,
       title: row.name,
-      context: line('User', row.role, row.email, row.is_active === 1 ? null : 'Inactive'),
+      context: line('User', enumLabel(row.role), row.email, row.is_active === 1 ? null : 'Inactive'),
       type: null,
       mergedFrom: null,
     },

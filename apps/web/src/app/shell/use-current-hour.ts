@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The hour (0–23) in the browser's time zone; lib/dates has the same, but with dayjs for the shell to load. */
+/** The hour (0–23) in the browser's time zone. */
 const currentHour = () => new Date().getHours();
 
 /** The current hour, updated every minute so the greeting follows the clock. */

@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Text, TextInput } from '@mantine/core';
 import { IconFilterOff, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { formatCount, formatCountOf } from '../../lib/format';
 import classes from './data-table.module.css';
 
 interface DataTableToolbarProps {
@@ -62,9 +63,7 @@ export function DataTableToolbar({
         {children}
         {total !== undefined && (
           <Text size="sm" c="dimmed" aria-live="polite" data-testid="table-total">
-            {totalCapped
-              ? `${total.toLocaleString('en')}+ results`
-              : `${total} ${total === 1 ? 'result' : 'results'}`}
+            {totalCapped ? `${formatCount(total)}+ results` : formatCountOf(total, 'result')}
           </Text>
         )}
       </Group>

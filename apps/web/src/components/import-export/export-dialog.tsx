@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, Te
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api-error';
+import { formatCountOf } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { downloadExport } from './download-export';
 import { type ExportColumnOption, type ExportList, exportColumnsFor, listQueryOf } from './export-columns';
@@ -51,7 +52,7 @@ export function ExportDialog({ list, columns, extraParams, listParams, opened, o
     setBusy(true);
     try {
       const { rows } = await downloadExport(list, query);
-      toast.success(`Exported ${rows.toLocaleString('en')} ${rows === 1 ? 'row' : 'rows'}`);
+      toast.success(`Exported ${formatCountOf(rows, 'row')}`);
       onClose();
     } catch (error) {
       toast.error(errorMessage(error, 'Export failed'));

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconGitMerge } from '@tabler/icons-react';
 import { errorMessage } from '../../lib/api-error';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { type MergeKind, useRecordMerges, useUndoMerge } from './merges-api';
 

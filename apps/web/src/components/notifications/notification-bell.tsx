@@ -13,7 +13,7 @@ import { IconBell } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../lib/format';
 import { notificationText } from './notification-text';
 import {
   type AppNotification,

@@ -1,6 +1,7 @@
 import { Center, Loader, Text, Timeline } from '@mantine/core';
 import { IconArrowsExchange, IconNote, IconPencil, IconSparkles, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { usePhoneFormat } from '../../lib/format';
 import { describeHistoryEntry, type HistoryTextOptions } from './history-text';
 import type { HistoryEntry, RecordParent } from './record-types';
 import { useRecordHistory } from './use-record-history';
@@ -28,6 +29,9 @@ export function ActivitiesTab({
   valueLabel,
 }: ActivitiesTabProps) {
   const history = useRecordHistory(parent);
+  // Phones in the entries are written by the formatting module once its phone library is in: this
+  // loads it and shows the entries again when it arrives.
+  usePhoneFormat();
   const render =
     renderEntry ??
     ((entry: HistoryEntry) => (

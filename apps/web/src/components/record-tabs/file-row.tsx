@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../lib/format';
 import classes from './record-row.module.css';
 import type { RecordFile } from './record-types';
 

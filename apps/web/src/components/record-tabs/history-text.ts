@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../lib/format';
 import type { HistoryEntry } from './record-types';
 
 export interface HistoryTextOptions {

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../lib/format';
 import type { RecordNote } from './record-types';
 import { RichTextView } from './rich-text-view';
 

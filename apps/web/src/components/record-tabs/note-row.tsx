@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../lib/format';
 import classes from './record-row.module.css';
 import type { RecordNote } from './record-types';
 import { richTextToPlain } from './rich-text-html';

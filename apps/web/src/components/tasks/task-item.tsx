@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Checkbox, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { IconCalendarEvent, IconDots, IconUserShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../lib/format';
 import { isOverdue, nextWeekMorning, tomorrowMorning } from './quick-dates';
 import type { Task, TaskChange } from './task-types';
 

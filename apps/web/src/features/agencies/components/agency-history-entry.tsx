@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { HistoryEntry } from '../../../components/record-tabs';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format';
 import { agencyHistoryText } from './agency-history-text';
 
 /** One Activities entry: what changed, whom or what it concerns, then who and when. */

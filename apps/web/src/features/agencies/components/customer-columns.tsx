@@ -1,7 +1,7 @@
 import { Badge, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ColumnFilterConfig, DataTableColumn } from '../../../components/data-table';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format';
 import type { AgencyCustomer } from '../api/agency-types';
 import classes from './customers.module.css';
 import { formatOfficeNumber } from './office-number-links';

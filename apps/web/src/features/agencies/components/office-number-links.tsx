@@ -1,12 +1,9 @@
+import { formatPhoneDigits } from '@crm/domain';
 import { ActionIcon, Anchor, Group, Text, Tooltip } from '@mantine/core';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /** "+90 532 123 45 67" for "905321234567"; the bare digits with a plus when they do not parse. */
-export function formatOfficeNumber(digits: string): string {
-  if (!digits) return '';
-  return parsePhoneNumberFromString(`+${digits}`)?.formatInternational() ?? `+${digits}`;
-}
+export const formatOfficeNumber = formatPhoneDigits;
 
 /** An office number as a telephone link, with a WhatsApp (wa.me) link beside it (002 §2). */
 export function OfficeNumberLinks({ officeNumber }: { officeNumber: string }) {

@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { formatPhoneDigits } from '@crm/domain';
 
 /** "JD" for Jane Doe. */
 export function initialsOf(contact: { name: string; surname: string }): string {
@@ -6,11 +6,4 @@ export function initialsOf(contact: { name: string; surname: string }): string {
 }
 
 /** "+90 532 123 45 67" for the stored digits 905321234567; the digits with a plus when not parsable. */
-export function formatPhone(digits: string): string {
-  if (!digits) return '';
-  try {
-    return parsePhoneNumberFromString(`+${digits}`)?.formatInternational() ?? `+${digits}`;
-  } catch {
-    return `+${digits}`;
-  }
-}
+export const formatPhone = formatPhoneDigits;

@@ -1,4 +1,5 @@
-import { EDUCATION_LABELS, enumLabel, INCOME_BANDS } from '@crm/domain';
+import { enumLabel } from '@crm/domain';
+import { formatFieldValue, type PhoneFormat } from '../../../lib/format';
 
 /** The labels of the contact fields, as the form and the detail grid show them. */
 export const CONTACT_FIELD_LABELS: Record<string, string> = {
@@ -36,36 +37,10 @@ export function contactFieldLabel(field: string): string {
   return CONTACT_FIELD_LABELS[field] ?? enumLabel(field.replace(/([a-z])([A-Z])/g, '$1_$2'));
 }
 
-function isKeyOf<T extends object>(record: T, key: string): key is Extract<keyof T, string> {
-  return Object.hasOwn(record, key);
-}
-
-/** 'HIGH_SCHOOL' reads 'Secondary School', 'MIDDLE' its band in STG, 'MALE' 'Male'. */
-export function contactValueLabel(field: string, value: string): string {
-  switch (field) {
-    case 'educationLevel':
-      return isKeyOf(EDUCATION_LABELS, value) ? EDUCATION_LABELS[value] : value;
-    case 'incomeLevel':
-      return isKeyOf(INCOME_BANDS, value) ? `${enumLabel(value)} (${INCOME_BANDS[value]})` : value;
-    case 'gender':
-    case 'maritalStatus':
-    case 'preferredPayment':
-    case 'type':
-      return enumLabel(value);
-    case 'budget':
-      return formatPounds(Number(value));
-    case 'birthday':
-      return value.slice(0, 10);
-    case 'isActive':
-      return value === 'true' ? 'Active' : value === 'false' ? 'Inactive' : value;
-    default:
-      return value;
-  }
-}
-
-const POUNDS = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
-
-/** "£12,500" (001 §3: the budget is shown with a pound sign). */
-export function formatPounds(amount: number): string {
-  return Number.isFinite(amount) ? `£${POUNDS.format(amount)}` : '';
+/**
+ * 'HIGH_SCHOOL' reads 'Secondary School', 'MIDDLE' its band in STG, 'MALE' 'Male', a budget in
+ * pounds ("—" when unknown), a birthday day first: the formatting module's reading of a field.
+ */
+export function contactValueLabel(field: string, value: string, phone?: PhoneFormat): string {
+  return formatFieldValue(field, value, phone);
 }

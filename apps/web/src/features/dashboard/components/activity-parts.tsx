@@ -1,6 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/format';
 import type { ContactActivity } from '../api/dashboard-types';
 
 /** The word used when an activity's user is unknown (000 §2.5). */

@@ -1,10 +1,9 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
+import { EMPTY_VALUE, type PhoneFormat, usePhoneFormat } from '../../../lib/format';
 import { contactFieldLabel, contactValueLabel } from '../../contacts/components/contact-detail-labels';
 import type { ContactActivity } from '../api/dashboard-types';
 import { ActivityTime, actorOf, ContactLink } from './activity-parts';
-
-const EMPTY_VALUE = '—';
 
 function ChangeValue({ value, kind }: { value: string | null; kind: 'old' | 'new' }) {
   return (
@@ -21,13 +20,17 @@ function ChangeValue({ value, kind }: { value: string | null; kind: 'old' | 'new
   );
 }
 
-/** A stored value as the contact's Activities tab shows it: 'HIGH_SCHOOL' reads 'Secondary School'. */
-function labelOf(field: string | null, value: string | null): string | null {
-  return field && value ? contactValueLabel(field, value) : value;
+/**
+ * A stored value as the contact's Activities tab shows it: 'HIGH_SCHOOL' reads 'Secondary School',
+ * a phone "+90 532 123 45 67".
+ */
+function labelOf(field: string | null, value: string | null, phone: PhoneFormat): string | null {
+  return field && value ? contactValueLabel(field, value, phone) : value;
 }
 
 /** "{user} edited {contact}", then the field, its old value → its new value, in their labels. */
 export function EditedActivity({ activity }: { activity: ContactActivity }) {
+  const phone = usePhoneFormat();
   return (
     <Stack gap={2}>
       <Text size="sm">
@@ -42,9 +45,9 @@ export function EditedActivity({ activity }: { activity: ContactActivity }) {
         </Text>
       )}
       <Group gap={6} wrap="nowrap">
-        <ChangeValue value={labelOf(activity.field, activity.oldValue)} kind="old" />
+        <ChangeValue value={labelOf(activity.field, activity.oldValue, phone)} kind="old" />
         <IconArrowRight size={12} aria-label="changed to" />
-        <ChangeValue value={labelOf(activity.field, activity.newValue)} kind="new" />
+        <ChangeValue value={labelOf(activity.field, activity.newValue, phone)} kind="new" />
       </Group>
       <ActivityTime value={activity.timestamp} />
     </Stack>

@@ -1,4 +1,5 @@
 import { Radio, Table, Text } from '@mantine/core';
+import { formatFieldValue, usePhoneFormat } from '../../../lib/format';
 import type { MergeField, Side } from '../api/merge-api';
 
 interface MergeFieldTableProps {
@@ -10,9 +11,12 @@ interface MergeFieldTableProps {
 
 /** The two records side by side: for each field that differs, the value to keep. */
 export function MergeFieldTable({ fields, survivorTitle, otherTitle, onChoose }: MergeFieldTableProps) {
+  const phoneFormat = usePhoneFormat();
   if (fields.length === 0) return <Text c="dimmed">The two records hold the same values.</Text>;
   const cell = (field: MergeField, side: Side) => {
-    const value = side === 'survivor' ? field.survivorValue : field.otherValue;
+    const stored = side === 'survivor' ? field.survivorValue : field.otherValue;
+    // Labels for codes, pounds for the budget, phones in international format.
+    const value = stored === null ? null : formatFieldValue(field.field, stored, phoneFormat);
     return (
       <Table.Td>
         <Radio

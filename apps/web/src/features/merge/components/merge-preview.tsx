@@ -1,4 +1,5 @@
 import { Card, List, Stack, Text, Title } from '@mantine/core';
+import { formatCountOf, formatPhone, usePhoneFormat } from '../../../lib/format';
 import type { MergeResult } from '../api/merge-api';
 
 /** What each count of moved rows is called, singular and plural. */
@@ -19,7 +20,8 @@ const fullName = (record: { name: string; surname?: string }) =>
 /** What the survivor will be and what moves to it, from the dry run, before anything is written. */
 export function MergePreview({ preview }: { preview: MergeResult }) {
   const { survivor, moved, merged } = preview;
-  const phone = survivor.phone ?? survivor.officeNumber;
+  const phoneFormat = usePhoneFormat();
+  const phone = formatPhone(survivor.phone ?? survivor.officeNumber, phoneFormat);
   return (
     <Card withBorder radius="md" padding="lg" aria-label="Merge preview">
       <Stack gap="xs">
@@ -27,7 +29,7 @@ export function MergePreview({ preview }: { preview: MergeResult }) {
         <Text fw={600}>{fullName(survivor)}</Text>
         <Text size="sm">
           {survivor.email ?? 'No e-mail'}
-          {phone ? ` · +${phone}` : ''}
+          {phone ? ` · ${phone}` : ''}
           {survivor.agency ? ` · ${survivor.agency.name}` : ''}
         </Text>
         <Text size="sm" fw={500} mt="sm">
@@ -37,7 +39,7 @@ export function MergePreview({ preview }: { preview: MergeResult }) {
           {Object.entries(MOVED_LABELS).flatMap(([key, [one, many]]) => {
             const n = moved[key];
             return typeof n === 'number'
-              ? [<List.Item key={key}>{`${n} ${n === 1 ? one : many}`}</List.Item>]
+              ? [<List.Item key={key}>{formatCountOf(n, one, many)}</List.Item>]
               : [];
           })}
           {moved.partnerCustomer === true && <List.Item>its place as the partner's customer</List.Item>}

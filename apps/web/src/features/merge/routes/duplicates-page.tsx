@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { formatCountOf } from '../../../lib/format';
 import { useDuplicateGroups } from '../api/duplicate-groups-api';
 import type { MergeKind } from '../api/merge-api';
 
@@ -64,7 +65,7 @@ export function DuplicatesPage() {
             <Group justify="space-between" align="flex-start">
               <Stack gap={2}>
                 <Text fw={600}>
-                  {group.value} · {group.count} records
+                  {group.value} · {formatCountOf(group.count, 'record')}
                 </Text>
                 {group.members.map((member) => (
                   <Text key={member.id} size="sm">

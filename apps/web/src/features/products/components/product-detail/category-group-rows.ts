@@ -1,10 +1,11 @@
+import { compareTurkish } from '@crm/domain';
 import type { CategoryGroup } from '../../api/category-types';
 import type { Product } from '../../api/product-types';
 import { inGroupOrder, KNOWN_GROUPS } from '../../lib/group-order';
 
 export interface CategoryGroupRow {
   group: string;
-  /** Names of the product's chosen subcategories in that group. */
+  /** Names of the product's chosen subcategories in that group, in Turkish order. */
   chosen: string[];
 }
 
@@ -23,5 +24,8 @@ export function categoryGroupRows(
   }
   const groups = tree ? tree.filter((group) => group.isActive).map((group) => group.name) : [...KNOWN_GROUPS];
   for (const group of chosen.keys()) if (!groups.includes(group)) groups.push(group);
-  return inGroupOrder(groups, (group) => group).map((group) => ({ group, chosen: chosen.get(group) ?? [] }));
+  return inGroupOrder(groups, (group) => group).map((group) => ({
+    group,
+    chosen: [...(chosen.get(group) ?? [])].sort(compareTurkish),
+  }));
 }

@@ -1,6 +1,6 @@
-import { formatDateTime } from '@crm/domain';
 import { ActionIcon, Badge, Card, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
+import { formatDateTime } from '../../../../lib/format';
 import type { Product } from '../../api/product-types';
 import { PRODUCT_TYPE_LABELS } from '../../lib/product-labels';
 import { DetailField } from './detail-field';
@@ -35,7 +35,7 @@ export function ProductSummaryCard({ product, onEdit }: ProductSummaryCardProps)
         </Tooltip>
       </Group>
       <Stack gap="sm">
-        <DetailField label="Created">{formatDateTime(product.createdAt)}</DetailField>
+        <DetailField label="Created">{formatDateTime(product.createdAt) || '-'}</DetailField>
         {product.realEstateCompany && (
           <DetailField label="Real Estate Company">{product.realEstateCompany.name}</DetailField>
         )}

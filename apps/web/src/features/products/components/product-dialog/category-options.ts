@@ -1,4 +1,4 @@
-import { MULTI_CHOICE_GROUPS } from '@crm/domain';
+import { compareTurkish, MULTI_CHOICE_GROUPS } from '@crm/domain';
 import type { CategoryGroup } from '../../api/category-types';
 import { inGroupOrder } from '../../lib/group-order';
 
@@ -13,12 +13,14 @@ export function isMultiChoice(group: CategoryGroup): boolean {
 }
 
 /**
- * Active subcategories are offered; an inactive one stays listed only while the product already has
- * it, so that editing a product never drops a choice silently.
+ * Active subcategories are offered, in Turkish order (Çanakkale after Cyprus, İzmir after Istanbul);
+ * an inactive one stays listed only while the product already has it, so that editing a product
+ * never drops a choice silently.
  */
 export function optionsOf(group: CategoryGroup, chosen: ReadonlySet<number>): CategoryOption[] {
   return group.children
     .filter((child) => child.isActive || chosen.has(child.id))
+    .sort((a, b) => compareTurkish(a.name, b.name))
     .map((child) => ({
       value: String(child.id),
       label: child.isActive ? child.name : `${child.name} (inactive)`,

@@ -1,6 +1,6 @@
-import { formatDateTime } from '@crm/domain';
 import { Badge, Text } from '@mantine/core';
 import { cellLink, type DataTableColumn } from '../../../../components/data-table';
+import { formatDateTime } from '../../../../lib/format';
 import type { ProductListRow } from '../../api/product-types';
 import { ProductRowActions } from './product-row-actions';
 
@@ -26,7 +26,7 @@ export const productColumns: DataTableColumn<ProductListRow>[] = [
     header: 'Created By',
     width: 'minmax(170px, 1fr)',
     sortable: true,
-    render: (product) => <Text size="sm">{formatDateTime(product.createdAt)}</Text>,
+    render: (product) => <Text size="sm">{formatDateTime(product.createdAt) || '-'}</Text>,
   },
   {
     key: 'isActive',
