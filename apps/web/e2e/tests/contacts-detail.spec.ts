@@ -213,18 +213,19 @@ test.describe('contact detail: other states (001 §2.4, §5)', () => {
     await expect(warning).toContainText('has the same phone');
   });
 
-  test('the admin’s Delete asks “Are you sure you want to delete {name}?” and the lead leaves the list', async ({
+  test('the admin’s Deactivate (named as in the list) asks “Are you sure you want to delete {name}?” and the lead leaves the list', async ({
     page,
     request,
   }) => {
     const api = await CrmApi.logIn(request);
     const lead = await api.createContact({ name: 'Removed' });
     await openDetail(page, api, lead.id);
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(dialog(page, 'Delete contact')).toContainText(
+    await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await expect(dialog(page, 'Deactivate contact')).toContainText(
       `Are you sure you want to delete ${fullName(lead)}?`,
     );
-    await confirm(page, 'Delete contact', 'Delete');
+    await confirm(page, 'Deactivate contact', 'Deactivate');
     await expectToast(page, 'Contact deactivated!');
     await expect(page).toHaveURL(/\/leads$/);
     await searchBox(page).fill(lead.surname);

@@ -9,6 +9,8 @@ interface EditConflictNoticeProps<T> {
   live: T | undefined;
   /** Fills the form again from this record (the live one, or the one a refused save answered). */
   onReload: (record: T) => void;
+  /** Where the person's unsaved change is: "in this dialog", or "in this field" for an edit in place. */
+  place?: string;
 }
 
 /**
@@ -16,14 +18,20 @@ interface EditConflictNoticeProps<T> {
  * (their change is never overwritten without a word), or the save was refused because they changed
  * the same field. Either offers to reload the form from the record as it is now.
  */
-export function EditConflictNotice<T>({ noun, conflict, live, onReload }: EditConflictNoticeProps<T>) {
+export function EditConflictNotice<T>({
+  noun,
+  conflict,
+  live,
+  onReload,
+  place = 'in this dialog',
+}: EditConflictNoticeProps<T>) {
   if (conflict.refused) {
     const { message, current } = conflict.refused;
     return (
       <Alert color="yellow" mb="md" role="alert" title="Not saved">
         <Text size="sm">{message}</Text>
         <Text size="sm" mt={4}>
-          Reload to see the {noun} as it is now; your changes in this dialog will be replaced.
+          Reload to see the {noun} as it is now; your changes {place} will be replaced.
         </Text>
         <Button size="xs" mt="sm" variant="light" onClick={() => onReload(current)}>
           Reload

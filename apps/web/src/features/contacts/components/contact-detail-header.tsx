@@ -1,16 +1,16 @@
 import { Button, Group, Title } from '@mantine/core';
-import { IconArrowLeft, IconArrowsExchange, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowsExchange, IconUserOff } from '@tabler/icons-react';
 
 interface ContactDetailHeaderProps {
   title: string;
   onBack: () => void;
   /** Leads only. */
   onConvert?: () => void;
-  /** Admins only. */
+  /** Admins only: the list's Deactivate, named the same here. */
   onDelete?: () => void;
 }
 
-/** 'Lead Details' or 'Customer Details' with Back, and Convert and Delete where they apply. */
+/** 'Lead Details' or 'Customer Details' with Back, and Convert and Deactivate where they apply. */
 export function ContactDetailHeader({ title, onBack, onConvert, onDelete }: ContactDetailHeaderProps) {
   return (
     <Group justify="space-between" align="center" gap="sm">
@@ -27,8 +27,8 @@ export function ContactDetailHeader({ title, onBack, onConvert, onDelete }: Cont
           </Button>
         )}
         {onDelete && (
-          <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-            Delete
+          <Button color="red" variant="light" leftSection={<IconUserOff size={16} />} onClick={onDelete}>
+            Deactivate
           </Button>
         )}
       </Group>

@@ -1,5 +1,5 @@
 import { type ContactType, contactMessages } from '@crm/domain';
-import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Center, Grid, Loader, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -11,12 +11,13 @@ import { useContactDetail, useContactDuplicates } from '../api/use-contact-detai
 import { useDeleteContact, useStoreSavedContact } from '../api/use-contact-detail-mutations';
 import { useContactFeatures } from '../api/use-contact-features';
 import { useConvertLead } from '../api/use-convert-lead';
-import { ContactDetailCard } from '../components/contact-detail-card';
 import { ContactDetailConvertModal } from '../components/contact-detail-convert-modal';
 import { ContactDetailDuplicates } from '../components/contact-detail-duplicates';
 import { ContactDetailEditModal } from '../components/contact-detail-edit-modal';
 import { ContactDetailHeader } from '../components/contact-detail-header';
 import { ContactDetailTabs } from '../components/contact-detail-tabs';
+import { ContactRecordCard } from '../components/contact-record-card';
+import { ContactSummaryCard } from '../components/contact-summary-card';
 
 const TITLES: Record<ContactType, string> = { LEAD: 'Lead Details', CUSTOMER: 'Customer Details' };
 
@@ -120,12 +121,13 @@ function ContactDetailScreen({ id, routeType }: { id: number; routeType: Contact
       },
     );
 
+  // Named Deactivate as in the list (001 §2.2); the question is the specification's own words (§2.4).
   const confirmDelete = () =>
     modals.openConfirmModal({
-      title: 'Delete contact',
+      title: 'Deactivate contact',
       centered: true,
       children: <Text size="sm">Are you sure you want to delete {name}?</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      labels: { confirm: 'Deactivate', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(id, { onSuccess: () => navigate(CONTACT_PATHS[contact.type].list, { replace: true }) }),
@@ -152,8 +154,16 @@ function ContactDetailScreen({ id, routeType }: { id: number; routeType: Contact
         }
       />
       {isAdmin && <RecordMerges kind="contacts" recordId={contact.id} />}
-      <ContactDetailCard contact={contact} features={features} onEdit={() => setEditing(true)} />
-      <ContactDetailTabs contactId={contact.id} />
+      <ContactSummaryCard contact={contact} onEdit={() => setEditing(true)} />
+      {/* Wide screens: the fields beside the notes, activity and tasks; a phone: the tabs first. */}
+      <Grid gutter="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, lg: 6 }} order={{ base: 2, lg: 1 }}>
+          <ContactRecordCard contact={contact} features={features} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }} order={{ base: 1, lg: 2 }}>
+          <ContactDetailTabs contactId={contact.id} />
+        </Grid.Col>
+      </Grid>
       <ContactDetailEditModal opened={editing} contact={contact} onClose={() => setEditing(false)} />
       <ContactDetailConvertModal
         opened={converting}
