@@ -143,7 +143,7 @@ describe('column choices', () => {
   const columnsOf = async (who: SignedIn) => {
     const res = await call(t, 'GET', '/api/views/columns', who);
     expect(res.statusCode).toBe(200);
-    return res.json<{ list: string; columns: string[] }[]>();
+    return res.json<{ list: string; columns: string[] | null; widths: Record<string, number> }[]>();
   };
 
   it("keeps a person's columns per list, in order, apart from everyone else's", async () => {
@@ -154,8 +154,8 @@ describe('column choices', () => {
     // A second choice replaces the first.
     await call(t, 'PUT', '/api/views/columns/leads', cem, { columns: ['name', 'email', 'phone'] });
     expect(await columnsOf(cem)).toEqual([
-      { list: 'agencies', columns: ['name'] },
-      { list: 'leads', columns: ['name', 'email', 'phone'] },
+      { list: 'agencies', columns: ['name'], widths: {} },
+      { list: 'leads', columns: ['name', 'email', 'phone'], widths: {} },
     ]);
     expect(await columnsOf(deniz)).toEqual([]);
   });
@@ -178,7 +178,7 @@ describe('column choices', () => {
       url: '/api/views/columns',
       headers: { authorization: `Bearer ${login.json<{ token: string }>().token}` },
     });
-    expect(again.json()).toEqual([{ list: 'products', columns: ['title', 'price'] }]);
+    expect(again.json()).toEqual([{ list: 'products', columns: ['title', 'price'], widths: {} }]);
   });
 
   it('validates the list and the columns, and is for signed-in callers only', async () => {
@@ -202,5 +202,63 @@ describe('column choices', () => {
       'email',
       'phone',
     ]);
+  });
+
+  it("keeps a person's column widths per list, beside and apart from their column choice", async () => {
+    const ece = await signIn(t, { role: 'user', firstName: 'Ece', surname: 'Kaya' });
+    const resized = await call(t, 'PUT', '/api/views/columns/leads/widths', ece, {
+      widths: { email: 320, name: 180 },
+    });
+    expect(resized.statusCode, resized.body).toBe(200);
+    expect(resized.json()).toEqual({ list: 'leads', widths: { email: 320, name: 180 } });
+    // Widths alone: every column is still shown.
+    expect(await columnsOf(ece)).toEqual([
+      { list: 'leads', columns: null, widths: { email: 320, name: 180 } },
+    ]);
+
+    // A column choice keeps the widths, and new widths keep the choice.
+    await call(t, 'PUT', '/api/views/columns/leads', ece, { columns: ['email', 'name'] });
+    await call(t, 'PUT', '/api/views/columns/leads/widths', ece, { widths: { email: 400 } });
+    expect(await columnsOf(ece)).toEqual([
+      { list: 'leads', columns: ['email', 'name'], widths: { email: 400 } },
+    ]);
+    expect(await columnsOf(cem)).not.toContainEqual(expect.objectContaining({ widths: { email: 400 } }));
+
+    // Every column again keeps the widths; no widths either leaves nothing kept.
+    await call(t, 'PUT', '/api/views/columns/leads', ece, { columns: null });
+    expect(await columnsOf(ece)).toEqual([{ list: 'leads', columns: null, widths: { email: 400 } }]);
+    const reset = await call(t, 'PUT', '/api/views/columns/leads/widths', ece, { widths: {} });
+    expect(reset.json()).toEqual({ list: 'leads', widths: {} });
+    expect(await columnsOf(ece)).toEqual([]);
+  });
+
+  it('refuses widths that are not whole pixels in range, or of a column the list does not have', async () => {
+    const put = (widths: unknown) => call(t, 'PUT', '/api/views/columns/agencies/widths', cem, { widths });
+    await put({ name: 200 });
+    for (const [widths, message] of [
+      [{ name: 20 }, 'A column is at least 48 px wide'],
+      [{ name: 5000 }, 'A column is at most 1200 px wide'],
+      [{ name: 120.5 }, 'A width is a whole number of pixels'],
+      [{ name: '200' }, 'A width is a number of pixels'],
+    ] as const) {
+      const res = await put(widths);
+      expect(res.statusCode, JSON.stringify(widths)).toBe(400);
+      expect(errorOf(res)).toBe(message);
+    }
+    // A column of another list (Completeness is the contacts'), or none at all, is refused by name.
+    const unknown = await put({ name: 250, completeness: 120 });
+    expect(unknown.statusCode).toBe(400);
+    expect(fieldsOf(unknown).widths).toBe('Unknown column: completeness');
+    expect((await put({ actions: 100 })).statusCode).toBe(400);
+    expect((await call(t, 'PUT', '/api/views/columns/nope/widths', cem, { widths: {} })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await call(t, 'PUT', '/api/views/columns/agencies/widths', undefined, { widths: {} })).statusCode,
+    ).toBe(401);
+    // Nothing was kept by the refused requests.
+    expect((await columnsOf(cem)).find((choice) => choice.list === 'agencies')?.widths).toEqual({
+      name: 200,
+    });
   });
 });

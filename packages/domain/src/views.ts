@@ -53,3 +53,38 @@ export const columnChoiceSchema = z.object({
     .nullable(),
 });
 export type ColumnChoice = z.output<typeof columnChoiceSchema>;
+
+/**
+ * The columns of each list a person can resize, by key (the web's column keys; the row actions keep
+ * their width). A width for any other key is refused.
+ */
+export const RESIZABLE_COLUMNS: Record<ViewList, readonly string[]> = {
+  leads: ['name', 'agency', 'email', 'phone', 'createdBy', 'assignedTo', 'completeness'],
+  customers: ['name', 'agency', 'email', 'phone', 'createdBy', 'assignedTo', 'completeness'],
+  agencies: ['name', 'level', 'email', 'officeNumber', 'type', 'createdBy', 'isActive'],
+  products: ['title', 'createdAt', 'isActive'],
+  users: ['name', 'email', 'role', 'isActive'],
+};
+
+/** A resized column's width in px: narrow enough for a short value, wide enough for a long note. */
+export const COLUMN_WIDTH = { min: 48, max: 1200 } as const;
+
+/** A person's column widths for one list, in px by column key; `{}` goes back to the list's own. */
+export const columnWidthsSchema = z.object({
+  widths: z
+    .record(
+      z.string().min(1).max(50),
+      z
+        .number({ error: 'A width is a number of pixels' })
+        .int({ error: 'A width is a whole number of pixels' })
+        .min(COLUMN_WIDTH.min, { error: `A column is at least ${COLUMN_WIDTH.min} px wide` })
+        .max(COLUMN_WIDTH.max, { error: `A column is at most ${COLUMN_WIDTH.max} px wide` }),
+    )
+    .refine((widths) => Object.keys(widths).length <= 40, { error: 'Too many columns' }),
+});
+export type ColumnWidths = Record<string, number>;
+
+/** The keys of `widths` that are no resizable column of `list`. */
+export function unknownColumns(list: ViewList, widths: ColumnWidths): string[] {
+  return Object.keys(widths).filter((key) => !RESIZABLE_COLUMNS[list].includes(key));
+}

@@ -26,8 +26,9 @@ import * as m0018 from './migrations/0018-search-fold.js';
 import * as m0019 from './migrations/0019-fair-share.js';
 import * as m0020 from './migrations/0020-import-phone-readings.js';
 import * as m0021 from './migrations/0021-bulk-changes.js';
-import * as m0024 from './migrations/0024-conversion-history.js';
 import * as m0023 from './migrations/0023-turkish-sort-keys.js';
+import * as m0024 from './migrations/0024-conversion-history.js';
+import * as m0025 from './migrations/0025-column-widths.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0021-bulk-changes': m0021,
   '0024-conversion-history': m0024,
   '0023-turkish-sort-keys': m0023,
+  '0025-column-widths': m0025,
   '0006-versions': m0006,
 };
 

@@ -122,8 +122,10 @@ export interface ExportLogTable {
 export interface ColumnChoicesTable {
   user_id: number;
   list: string;
-  /** The column keys as a JSON array. */
+  /** The column keys as a JSON array, or the JSON `null` for every column. */
   columns: string;
+  /** Column widths in px by column key, as a JSON object. */
+  widths: Generated<string>;
   updated_at: Timestamp;
 }
 

@@ -1,15 +1,23 @@
-import { columnChoiceSchema, saveViewSchema, updateViewSchema, VIEW_LISTS } from '@crm/domain';
+import {
+  columnChoiceSchema,
+  columnWidthsSchema,
+  saveViewSchema,
+  updateViewSchema,
+  VIEW_LISTS,
+} from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { caller } from '../../lib/caller.js';
 import { errors, idParams } from '../../lib/schemas.js';
 
-import { chooseColumns, listColumnChoices } from './column-choices.service.js';
+import { chooseColumns, listColumnChoices, resizeColumns } from './column-choices.service.js';
 import { viewResponse, viewsQuery } from './views.schemas.js';
 import * as views from './views.service.js';
 
 const columnChoiceResponse = z.object({ list: z.enum(VIEW_LISTS), columns: z.array(z.string()).nullable() });
+const widthsResponse = z.record(z.string(), z.number());
+const listParams = z.object({ list: z.enum(VIEW_LISTS) });
 
 /** Saved list views: private to their owner or shared with everyone; only the owner changes them. */
 export const viewsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -34,8 +42,9 @@ export const viewsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     {
       schema: {
         tags,
-        summary: "The caller's chosen columns of each list they have chosen for",
-        response: { 200: z.array(columnChoiceResponse.extend({ columns: z.array(z.string()) })), ...errors },
+        summary:
+          "The caller's chosen columns (null: every column) and column widths of each list they have set",
+        response: { 200: z.array(columnChoiceResponse.extend({ widths: widthsResponse })), ...errors },
       },
     },
     async (request) => listColumnChoices(ctx, caller(request)),
@@ -47,12 +56,28 @@ export const viewsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       schema: {
         tags,
         summary: "Keeps the caller's columns of a list, in order; null shows every column again",
-        params: z.object({ list: z.enum(VIEW_LISTS) }),
+        params: listParams,
         body: columnChoiceSchema,
         response: { 200: columnChoiceResponse, ...errors },
       },
     },
     async (request) => chooseColumns(ctx, caller(request), request.params.list, request.body),
+  );
+
+  // Resized columns, per person and list, beside the column choice.
+  app.put(
+    '/views/columns/:list/widths',
+    {
+      schema: {
+        tags,
+        summary:
+          "Keeps the caller's column widths of a list in px by column key; {} goes back to the list's own",
+        params: listParams,
+        body: columnWidthsSchema,
+        response: { 200: z.object({ list: z.enum(VIEW_LISTS), widths: widthsResponse }), ...errors },
+      },
+    },
+    async (request) => resizeColumns(ctx, caller(request), request.params.list, request.body.widths),
   );
 
   app.get(
