@@ -2,14 +2,16 @@ import { apiFetch } from '../../lib/api-client';
 import type { ExportList } from './export-columns';
 
 /**
- * Asks the server for the export and saves the answer as a file. The server streams it; the browser
- * gathers it and offers it under the name the server gave.
+ * Saves a download the server answered (a file it streams, gathered by the browser) under the name
+ * the server gave, or `fallback`.
  */
-export async function downloadExport(list: ExportList, params: URLSearchParams): Promise<{ rows: number }> {
-  const response = await apiFetch(`/exports/${list}`, { params });
+export async function saveDownload(response: Response, fallback: string): Promise<void> {
   const blob = await response.blob();
   const disposition = response.headers.get('content-disposition') ?? '';
-  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${list}.${params.get('format') ?? 'csv'}`;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const filename = encoded
+    ? decodeURIComponent(encoded)
+    : (/filename="([^"]+)"/.exec(disposition)?.[1] ?? fallback);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -18,5 +20,11 @@ export async function downloadExport(list: ExportList, params: URLSearchParams):
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Asks the server for the export and saves it as a file. */
+export async function downloadExport(list: ExportList, params: URLSearchParams): Promise<{ rows: number }> {
+  const response = await apiFetch(`/exports/${list}`, { params });
+  await saveDownload(response, `${list}.${params.get('format') ?? 'csv'}`);
   return { rows: Number(response.headers.get('x-total-count') ?? 0) };
 }

@@ -65,10 +65,11 @@ export interface ImportRow {
   recordId: number | null;
   label: string;
   errors: { field: string | null; message: string }[];
-  duplicates: (
+  /** `message` names the duplicate; `reason`: the row's skip reason already says it (rows before them have neither). */
+  duplicates: ((
     | { in: 'file'; row: number; on: string[] }
     | { in: 'database'; id: number; name: string; on: string[] }
-  )[];
+  ) & { message?: string; reason?: true })[];
   changes: Record<string, unknown> | null;
   /** What holds the row back without being an error: an ambiguous phone number (the row is skipped). */
   warnings: { field: string | null; message: string }[];

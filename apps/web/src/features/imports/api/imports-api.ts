@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { saveDownload } from '../../../components/import-export/download-export';
 import { apiFetch, apiJson } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/api-error';
 import { apiUpload } from '../../../lib/api-upload';
@@ -99,4 +100,10 @@ export function useDefaultCountry() {
       (await apiJson<{ defaultCountry: string }>('/config', { signal })).defaultCountry,
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
+
+/** Saves the rows the import left out as a CSV of the file's columns plus why, to fix and import again. */
+export async function downloadFailedRows(id: number): Promise<void> {
+  const response = await apiFetch(`/imports/${id}/failed-rows`);
+  await saveDownload(response, `import-${id}-not-imported.csv`);
 }

@@ -22,10 +22,17 @@ const ACTION_LABELS: Record<string, string> = {
   keep: 'Kept',
 };
 
+/** One line per duplicate; the one the row is skipped for is said by its reason, so not again. */
 function duplicateText(row: ImportRow): string[] {
-  return row.duplicates.map((d) =>
-    d.in === 'file' ? `Same ${d.on.join(' and ')} as row ${d.row}` : `Like ${d.name} (${d.on.join(' and ')})`,
-  );
+  return row.duplicates
+    .filter((d) => !d.reason)
+    .map(
+      (d) =>
+        d.message ??
+        (d.in === 'file'
+          ? `Same ${d.on.join(' and ')} as row ${d.row}`
+          : `Like ${d.name} (${d.on.join(' and ')})`),
+    );
 }
 
 interface Detail {
@@ -66,8 +73,9 @@ const FILTERS: Record<string, { value: string; label: string }[]> = {
     { value: 'update', label: 'Updates' },
     { value: 'create', label: 'New' },
   ],
+  // The run's table lists the rows it did not import; the created and updated are in the list.
   run: [
-    { value: '', label: 'All' },
+    { value: 'error,skip', label: 'All not imported' },
     { value: 'error', label: 'Errors' },
     { value: 'skip', label: 'Skipped' },
   ],
@@ -86,12 +94,15 @@ export function ImportRowsTable({
 }: {
   importId: number;
   phase: 'preview' | 'run' | 'undo';
+  /** How many rows the first filter shows: every row, or for the run every row not imported. */
   total: number;
   /** The import's fields, to name the fields the details mention. */
   fields?: { key: string; label: string }[];
 }) {
   const labels = new Map(fields.map((field) => [field.key, field.label]));
-  const [action, setAction] = useState(phase === 'preview' ? '' : '');
+  // The first filter shows every row of the table, `total` of them.
+  const everything = FILTERS[phase]?.[0]?.value ?? '';
+  const [action, setAction] = useState(everything);
   const [page, setPage] = useState(0);
   const rows = useImportRows(importId, phase, action, page, true);
   const pages = Math.max(1, Math.ceil(total / ROWS_PER_PAGE));
@@ -148,12 +159,12 @@ export function ImportRowsTable({
           )}
         </Table.Tbody>
       </Table>
-      {action === '' && pages > 1 && (
+      {action === everything && pages > 1 && (
         <Group justify="flex-end">
           <Pagination total={pages} value={page + 1} onChange={(value) => setPage(value - 1)} size="sm" />
         </Group>
       )}
-      {action !== '' && (rows.data?.length ?? 0) === ROWS_PER_PAGE && (
+      {action !== everything && (rows.data?.length ?? 0) === ROWS_PER_PAGE && (
         <Group justify="flex-end">
           <Pagination total={page + 2} value={page + 1} onChange={(value) => setPage(value - 1)} size="sm" />
         </Group>

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useImportHistory } from '../api/imports-api';
@@ -17,7 +18,12 @@ export function ImportHistoryPage() {
   const pages = Math.max(1, Math.ceil((history.data?.total ?? 0) / 20));
   return (
     <Stack gap="lg">
-      <Title order={1}>Import history</Title>
+      <Group justify="space-between">
+        <Title order={1}>Import history</Title>
+        <Button component={Link} to="/imports/new" leftSection={<IconUpload size={16} />}>
+          New import
+        </Button>
+      </Group>
       <Table striped withTableBorder aria-label="Imports">
         <Table.Thead>
           <Table.Tr>

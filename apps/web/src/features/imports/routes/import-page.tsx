@@ -12,12 +12,13 @@ import {
   Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCurrentUser } from '../../../lib/session-context';
 import type { ImportSettings, ImportView } from '../api/import-types';
 import { useDefaultCountry, useImport, useImportStep } from '../api/imports-api';
 import { DefaultCountrySelect } from '../components/default-country-select';
+import { FailedRowsButton } from '../components/failed-rows-button';
 import { ImportProgress } from '../components/import-progress';
 import { ImportRowsTable } from '../components/import-rows-table';
 import { MappingTable } from '../components/mapping-table';
@@ -81,6 +82,18 @@ export function ImportPage() {
   useEffect(() => {
     if (view && defaultCountry && settings === null) setSettings(settingsOf(view, defaultCountry));
   }, [view, defaultCountry, settings]);
+
+  // The preview appears below the settings, often below the fold: once a preview the person asked
+  // for is ready, it is brought into view.
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+  const awaitingPreview = useRef(false);
+  const previewShown = Boolean(view?.preview && view.state === 'previewed');
+  useEffect(() => {
+    if (!previewShown || !awaitingPreview.current) return;
+    awaitingPreview.current = false;
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    previewHeading.current?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  }, [previewShown]);
 
   if (query.isError) return <Alert color="red">Import not found</Alert>;
   if (!view || !settings || !defaultCountry) return <Loader />;
@@ -146,7 +159,10 @@ export function ImportPage() {
           <Group justify="flex-end">
             <Button
               variant={previewedAsShown ? 'default' : 'filled'}
-              onClick={() => preview.mutate(settings)}
+              onClick={() => {
+                awaitingPreview.current = true;
+                preview.mutate(settings);
+              }}
               loading={preview.isPending}
             >
               Preview
@@ -160,7 +176,13 @@ export function ImportPage() {
 
       {view.preview && ['previewed'].includes(view.state) && (
         <>
-          <Title order={3}>Preview</Title>
+          <Title
+            order={3}
+            ref={previewHeading}
+            style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + 12px)' }}
+          >
+            Preview
+          </Title>
           {!previewedAsShown && (
             <Alert color="yellow">
               The settings changed since this preview: preview again before running.
@@ -175,6 +197,11 @@ export function ImportPage() {
             <Count label="Duplicates in CRM" value={view.preview.duplicates.inDatabase} />
           </SimpleGrid>
           <ImportRowsTable importId={id} phase="preview" total={view.totalRows} fields={view.fields} />
+          {view.preview.error + view.preview.skip > 0 && (
+            <Group>
+              <FailedRowsButton importId={id} />
+            </Group>
+          )}
         </>
       )}
 
@@ -218,8 +245,16 @@ export function ImportPage() {
       )}
       {view.state === 'done' && (view.counts.errors > 0 || view.counts.skipped > 0) && (
         <>
-          <Title order={3}>Rows not imported</Title>
-          <ImportRowsTable importId={id} phase="run" total={view.totalRows} fields={view.fields} />
+          <Group justify="space-between">
+            <Title order={3}>Rows not imported</Title>
+            <FailedRowsButton importId={id} />
+          </Group>
+          <ImportRowsTable
+            importId={id}
+            phase="run"
+            total={view.counts.errors + view.counts.skipped}
+            fields={view.fields}
+          />
         </>
       )}
     </Stack>

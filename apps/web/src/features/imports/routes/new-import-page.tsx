@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, FileInput, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, FileInput, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -14,9 +14,20 @@ const TITLES: Record<string, string> = {
 
 /** /imports/new?entity=contacts&type=LEAD: choose the file; the next screen maps its columns. */
 export function NewImportPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const entity = params.get('entity') === 'agencies' ? 'agencies' : 'contacts';
   const type = entity === 'contacts' ? (params.get('type') === 'CUSTOMER' ? 'CUSTOMER' : 'LEAD') : null;
+  const what = `${entity}:${type ?? ''}`;
+  // What the file holds: set by the list's Import button, or chosen here (from the import history).
+  const choose = (value: string) => {
+    const [nextEntity, nextType] = value.split(':');
+    setParams(
+      new URLSearchParams({ entity: nextEntity ?? 'contacts', ...(nextType ? { type: nextType } : {}) }),
+      {
+        replace: true,
+      },
+    );
+  };
   const navigate = useNavigate();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -42,7 +53,7 @@ export function NewImportPage() {
   return (
     <Stack gap="lg" maw={720}>
       <Group justify="space-between">
-        <Title order={1}>{TITLES[`${entity}:${type ?? ''}`]}</Title>
+        <Title order={1}>{TITLES[what]}</Title>
         <Anchor component={Link} to="/imports">
           Import history
         </Anchor>
@@ -51,6 +62,22 @@ export function NewImportPage() {
         A CSV (comma or semicolon separated, UTF-8) or an Excel workbook (.xlsx) of up to 64 MB, with a header
         row naming the columns. Nothing is imported before you have seen what each row would do.
       </Text>
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="import-what">
+          Records to import
+        </Text>
+        <SegmentedControl
+          aria-labelledby="import-what"
+          value={what}
+          onChange={choose}
+          data={[
+            { value: 'contacts:LEAD', label: 'Leads' },
+            { value: 'contacts:CUSTOMER', label: 'Customers' },
+            { value: 'agencies:', label: 'Partners' },
+          ]}
+          w="fit-content"
+        />
+      </Stack>
       <FileInput
         label="File"
         placeholder="Choose a CSV or XLSX file"
