@@ -233,9 +233,8 @@ test.describe('contact detail: other states (001 §2.4, §5)', () => {
   });
 });
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "05 Mar 2025", as the app writes dates. */
+/** "05.03.2025", as the app writes dates (day first). */
 function displayDate(date: Date): string {
-  return `${String(date.getDate()).padStart(2, '0')} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
 }
