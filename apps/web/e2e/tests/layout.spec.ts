@@ -80,7 +80,7 @@ test.describe('screens that fit', () => {
     expect(box && box.x + box.width).toBeLessThanOrEqual(1024);
   });
 
-  test('under 768 px a list is a column of cards with large WhatsApp and Call buttons; sort and filters stay', async ({
+  test('under 768 px a list is a column of cards with large WhatsApp and Call buttons; sort and filters in a sheet', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -96,8 +96,13 @@ test.describe('screens that fit', () => {
       expect(box?.height).toBeGreaterThanOrEqual(44);
     }
     await expect(card.getByRole('checkbox', { name: /^Select / })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Sort by Name' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Filter E-Mail' })).toBeVisible();
+    // Sort and filters wait in one sheet (issue 24).
+    await page.getByRole('button', { name: 'Sort & filter' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Sort & filter' });
+    await expect(sheet.getByRole('button', { name: 'Sort by Name' })).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Filter E-Mail' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
     await card.getByRole('checkbox').check();
     await expect(page.getByRole('button', { name: 'Deactivate Selected' })).toBeEnabled();
   });

@@ -4,7 +4,7 @@ import classes from './cell-text.module.css';
 
 interface CellTextProps {
   children: ReactNode;
-  /** Names: bold, and wrapped onto a second line before they are cut. */
+  /** Names: bold. Like every value, on one line, cut only when the column runs out of room. */
   strong?: boolean;
   small?: boolean;
   dimmed?: boolean;
@@ -21,7 +21,8 @@ export function CellText({ children, strong, small, dimmed, title, className }: 
   const names = [
     classes.text,
     small && classes.small,
-    strong ? `${classes.strong} ${classes.twoLines}` : classes.truncate,
+    classes.truncate,
+    strong && classes.strong,
     dimmed && classes.dimmed,
     className,
   ];
@@ -50,7 +51,7 @@ export function cellLink(value: string | null | undefined, href: string, state?:
     <Link
       to={href}
       state={state}
-      className={`${classes.text} ${classes.strong} ${classes.twoLines} ${classes.link}`}
+      className={`${classes.text} ${classes.strong} ${classes.truncate} ${classes.link}`}
       title={value || undefined}
     >
       {value || '—'}

@@ -1,10 +1,17 @@
 import type { ColumnFilter } from '@crm/domain';
-import type { CSSProperties } from 'react';
+import { Button } from '@mantine/core';
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import { type CSSProperties, lazy, useState } from 'react';
+import { MountWhenOpened } from '../mount-when-opened';
 import classes from './data-table.module.css';
 import { PINNED_COLUMN } from './data-table-row';
-import { HeaderCell } from './header-cell';
 import { RowCheckbox, SelectAllCheckbox } from './selection-checkbox';
 import type { ColumnSort, DataTableColumn, RowId } from './types';
+
+// The sheet (a drawer) loads when first opened: the list itself does not need it.
+const SortFilterSheet = lazy(async () => ({
+  default: (await import('./sort-filter-sheet')).SortFilterSheet,
+}));
 
 /** Title row and padding of a card, and the height of one labelled field. */
 const CARD_CHROME = 76;
@@ -28,7 +35,10 @@ interface CardControlsProps<T> {
   selectAll?: { loadedCount: number; selectedCount: number; onToggle: () => void };
 }
 
-/** The table header's controls above the cards: select all, then each column's sort and filter. */
+/**
+ * Above the cards, one line: select all, and one button for a sheet with each column's sort and
+ * filter, so that the first card shows without scrolling on a phone.
+ */
 export function CardControls<T>({
   columns,
   sort,
@@ -37,21 +47,33 @@ export function CardControls<T>({
   onFilter,
   selectAll,
 }: CardControlsProps<T>) {
+  const [opened, setOpened] = useState(false);
   const controlled = columns.filter((column) => column.sortable || column.filter);
+  const active = (sort ? 1 : 0) + Object.keys(filters).length;
   return (
     <div className={classes.cardControls}>
       {selectAll && <SelectAllCheckbox as="div" {...selectAll} />}
-      {controlled.map((column) => (
-        <HeaderCell
-          key={column.key}
-          as="div"
-          column={column}
+      {controlled.length > 0 && (
+        <Button
+          variant={active > 0 ? 'light' : 'default'}
+          size="sm"
+          leftSection={<IconAdjustmentsHorizontal size={16} />}
+          onClick={() => setOpened(true)}
+        >
+          {active > 0 ? `Sort & filter (${active})` : 'Sort & filter'}
+        </Button>
+      )}
+      <MountWhenOpened opened={opened}>
+        <SortFilterSheet
+          opened={opened}
+          onClose={() => setOpened(false)}
+          columns={controlled}
           sort={sort}
-          filter={filters[column.key]}
+          filters={filters}
           onToggleSort={onToggleSort}
           onFilter={onFilter}
         />
-      ))}
+      </MountWhenOpened>
     </div>
   );
 }

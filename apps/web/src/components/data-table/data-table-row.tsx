@@ -6,6 +6,11 @@ import type { DataTableColumn, RowId } from './types';
 
 const ROW_CLASS = `${classes.row} ${classes.bodyRow}`;
 const ALIGN = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
+/**
+ * The height of a row of every list: one line of text with room around it, so that a 900 px window
+ * shows about fifteen rows. The virtualizer places rows at exactly this height.
+ */
+export const ROW_HEIGHT = 40;
 /** The row actions stay in view, pinned to the right edge, while a narrow window scrolls sideways. */
 export const PINNED_COLUMN = 'actions';
 

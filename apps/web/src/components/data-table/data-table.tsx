@@ -1,18 +1,31 @@
 import { Center, Loader, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { lazy, type MouseEvent, Suspense, useCallback, useEffect, useRef } from 'react';
+import {
+  lazy,
+  type MouseEvent,
+  Suspense,
+  type UIEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import classes from './data-table.module.css';
 import { CardControls, DataTableCard, defaultCardHeight } from './data-table-cards';
-import { DataTableRow, LoadingMoreRow, PINNED_COLUMN, rowStyle } from './data-table-row';
+import { DataTableRow, LoadingMoreRow, PINNED_COLUMN, ROW_HEIGHT, rowStyle } from './data-table-row';
 import { DataTableToolbar } from './data-table-toolbar';
 import { HeaderCell } from './header-cell';
+import { PositionIndicator } from './position-indicator';
 import { openClickedRow } from './row-click';
 import { SelectAllCheckbox } from './selection-checkbox';
+import { showWholeValue } from './show-whole-value';
 import type { DataTableProps, RowId } from './types';
 import { useChosenColumns } from './use-chosen-columns';
+import { useColumnWidths } from './use-column-widths';
+import { useFillHeight } from './use-fill-height';
 import { useListState } from './use-list-state';
 import { usePagedRows } from './use-paged-rows';
 import { useRowSelection } from './use-row-selection';
@@ -21,11 +34,17 @@ import { useRowSelection } from './use-row-selection';
 const ViewPicker = lazy(async () => ({ default: (await import('../saved-views/view-picker')).ViewPicker }));
 const ColumnChooser = lazy(async () => ({ default: (await import('./column-chooser')).ColumnChooser }));
 
-const HEADER_HEIGHT = 52;
-const CHECKBOX_TRACK = '44px';
+const HEADER_HEIGHT = 40;
+const CHECKBOX_TRACK = '40px';
 const DEFAULT_TRACK = 'minmax(120px, 1fr)';
 /** Under 768 px every list is a column of cards. */
 const CARDS_QUERY = '(max-width: 47.99em)';
+/** A list that fills the window is never shorter than this (header and about six rows). */
+const MIN_FILL_HEIGHT = 280;
+/** The height of a list in a box of its own before it has measured the window. */
+const DEFAULT_HEIGHT = 600;
+/** The position indicator stays this long after the last scroll. */
+const POSITION_SHOWN_MS = 1500;
 
 /** The smallest width of a grid track: "160px" or the first argument of "minmax(140px, 1fr)". */
 function trackMinimum(track: string): number {
@@ -45,8 +64,8 @@ export function DataTable<T>({
   columns: allColumns,
   listId,
   getRowId,
-  rowHeight,
-  height = 600,
+  rowHeight = ROW_HEIGHT,
+  height,
   pageSize,
   searchPlaceholder,
   searchLabel = 'Search',
@@ -73,6 +92,8 @@ export function DataTable<T>({
   const list = useListState(onListChange, listId !== undefined);
   const chosen = useChosenColumns(listId, allColumns, list.columns, list.setColumns);
   const columns = chosen.visible;
+  const resizing = useColumnWidths(listId);
+  const fillHeight = useFillHeight(scrollRef, height === undefined, MIN_FILL_HEIGHT);
   const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const itemHeight = cards ? (cardHeight ?? defaultCardHeight(columns)) : rowHeight;
   const { query, rows, total, capped } = usePagedRows({
@@ -119,7 +140,11 @@ export function DataTable<T>({
     else console.error(loadErrorMessage, query.error);
   }, [isError, errorUpdatedAt, loadErrorMessage, toastLoadError, query.error]);
 
-  const tracks = [selection ? CHECKBOX_TRACK : null, ...columns.map((c) => c.width ?? DEFAULT_TRACK)];
+  const trackOf = (column: (typeof columns)[number]) => {
+    const resized = resizing.widths[column.key];
+    return resized === undefined ? (column.width ?? DEFAULT_TRACK) : `${resized}px`;
+  };
+  const tracks = [selection ? CHECKBOX_TRACK : null, ...columns.map(trackOf)];
   const gridTemplateColumns = tracks.filter((track) => track !== null).join(' ');
   // Wide enough for every column's minimum; below it the table scrolls sideways, actions pinned.
   const minWidth = tracks.reduce((sum, track) => sum + (track ? trackMinimum(track) : 0), 0);
@@ -140,6 +165,24 @@ export function DataTable<T>({
     };
   const firstLoad = query.isPending;
   const showEmpty = !firstLoad && !query.isError && rows.length === 0;
+  // A list screen fills the window; a table inside a detail screen keeps the height it asks for.
+  const scrollerHeight = height !== undefined ? height + HEADER_HEIGHT : (fillHeight ?? DEFAULT_HEIGHT);
+  const bodyHeight = scrollerHeight - (cards ? 0 : HEADER_HEIGHT);
+  // On a phone the bulk actions show only once something is selected, so that the cards come first.
+  const toolbarShown = !cards || !selection || selection.selectedIds.length > 0;
+
+  const [position, setPosition] = useState<{ first: number; last: number } | null>(null);
+  const hidePosition = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(hidePosition.current), []);
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const { scrollTop, clientHeight } = event.currentTarget;
+    const top = cards ? 0 : HEADER_HEIGHT;
+    const first = Math.floor(scrollTop / itemHeight) + 1;
+    const last = Math.min(rows.length, Math.ceil((scrollTop + clientHeight - top) / itemHeight));
+    setPosition(rows.length > 0 && first <= last ? { first, last } : null);
+    clearTimeout(hidePosition.current);
+    hidePosition.current = setTimeout(() => setPosition(null), POSITION_SHOWN_MS);
+  };
 
   return (
     <div className={classes.frame}>
@@ -166,7 +209,7 @@ export function DataTable<T>({
             />
           </Suspense>
         )}
-        {typeof toolbar === 'function' ? toolbar(list.params) : toolbar}
+        {toolbarShown && (typeof toolbar === 'function' ? toolbar(list.params) : toolbar)}
       </DataTableToolbar>
       {cards && (
         <CardControls
@@ -182,7 +225,10 @@ export function DataTable<T>({
       <div
         ref={scrollRef}
         className={classes.scroller}
-        style={{ height: height + HEADER_HEIGHT }}
+        style={{ height: scrollerHeight }}
+        onScroll={onScroll}
+        onMouseOver={showWholeValue}
+        onFocus={showWholeValue}
         onClick={rowHref ? openRow : undefined}
         onAuxClick={rowHref ? openRow : undefined}
       >
@@ -237,6 +283,16 @@ export function DataTable<T>({
                     onToggleSort={list.toggleSort}
                     onFilter={list.setFilter}
                     pinned={column.key === PINNED_COLUMN}
+                    resize={
+                      column.key === PINNED_COLUMN
+                        ? undefined
+                        : {
+                            width: resizing.widths[column.key],
+                            onPreview: (px) => resizing.preview(column.key, px),
+                            onCommit: (px) => resizing.commit(column.key, px),
+                            onReset: () => resizing.reset(column.key),
+                          }
+                    }
                   />
                 ))}
               </tr>
@@ -265,21 +321,24 @@ export function DataTable<T>({
           </table>
         )}
         {firstLoad && (
-          <Center h={height}>
+          <Center h={bodyHeight}>
             <Loader aria-label="Loading" />
           </Center>
         )}
         {showEmpty && (
-          <div className={classes.overlay} style={{ height }}>
+          <div className={classes.overlay} style={{ height: bodyHeight }}>
             {emptyState}
           </div>
         )}
         {query.isError && rows.length === 0 && (
-          <div className={classes.overlay} style={{ height }}>
+          <div className={classes.overlay} style={{ height: bodyHeight }}>
             <Text c="red">{loadErrorMessage}</Text>
           </div>
         )}
       </div>
+      {position && total > 0 && (
+        <PositionIndicator first={position.first} last={position.last} total={total} capped={capped} />
+      )}
     </div>
   );
 }

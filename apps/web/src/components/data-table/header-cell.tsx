@@ -1,12 +1,16 @@
 import type { ColumnFilter } from '@crm/domain';
 import { Text } from '@mantine/core';
 import { ColumnFilterPopover } from './column-filter-popover';
+import { ColumnResizeHandle } from './column-resize-handle';
 import classes from './data-table.module.css';
 import { SortToggle } from './sort-toggle';
 import type { ColumnSort, DataTableColumn } from './types';
 
-interface HeaderCellProps<T> {
-  column: DataTableColumn<T>;
+/** What a header draws of its column. */
+export type HeaderColumn = Pick<DataTableColumn<unknown>, 'key' | 'header' | 'sortable' | 'filter' | 'align'>;
+
+interface HeaderCellProps {
+  column: HeaderColumn;
   sort: ColumnSort | undefined;
   filter: ColumnFilter | undefined;
   onToggleSort: (column: string) => void;
@@ -14,10 +18,17 @@ interface HeaderCellProps<T> {
   /** A table header, or a control of the cards' toolbar (screens under 768 px). */
   as?: 'th' | 'div';
   pinned?: boolean;
+  /** A table header's column can be resized: its width as the person gave it, and what to do. */
+  resize?: {
+    width: number | undefined;
+    onPreview: (px: number) => void;
+    onCommit: (px: number) => void;
+    onReset: () => void;
+  };
 }
 
 /** Title (a sort toggle when sortable) and filter button; the title wraps, the button never moves over it. */
-export function HeaderCell<T>({
+export function HeaderCell({
   column,
   sort,
   filter,
@@ -25,7 +36,8 @@ export function HeaderCell<T>({
   onFilter,
   as: Element = 'th',
   pinned,
-}: HeaderCellProps<T>) {
+  resize,
+}: HeaderCellProps) {
   const order = sort?.column === column.key ? sort.order : undefined;
   const ariaSort = order === 'asc' ? 'ascending' : order === 'desc' ? 'descending' : undefined;
   return (
@@ -50,6 +62,7 @@ export function HeaderCell<T>({
           onChange={(next) => onFilter(column.key, next)}
         />
       )}
+      {resize && Element === 'th' && <ColumnResizeHandle header={column.header} {...resize} />}
     </Element>
   );
 }

@@ -70,9 +70,12 @@ export interface DataTableProps<T> {
    * The row's name column should be a `cellLink` to the same place, for keyboards and new tabs.
    */
   rowHref?: (row: T) => string;
-  /** Fixed row height in px (users, partners, products 75; contacts 80). */
-  rowHeight: number;
-  /** Height of the scrolling row area in px. Default 600. */
+  /** Fixed row height in px. Default 40 (ROW_HEIGHT): one line per row on every list. */
+  rowHeight?: number;
+  /**
+   * Height of the scrolling row area in px, for a table inside a detail screen. Without it the list
+   * fills the window down to its bottom edge.
+   */
   height?: number;
   /** Rows per request. Default 50. */
   pageSize?: number;
@@ -90,7 +93,8 @@ export interface DataTableProps<T> {
   /** Accessible name of a row's checkbox. Default "Select row {id}". */
   getRowLabel?: (row: T) => string;
   /**
-   * Extra controls in the toolbar, e.g. bulk action buttons; as a function, given the list's
+   * Extra controls in the toolbar, e.g. bulk action buttons (on screens under 768 px, shown only
+   * while rows are selected when the table has `selection`); as a function, given the list's
    * search, filters and sort as URL parameters (a table that keeps them itself, not in the URL).
    */
   toolbar?: ReactNode | ((listParams: URLSearchParams) => ReactNode);

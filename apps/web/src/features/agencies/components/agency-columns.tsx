@@ -44,7 +44,7 @@ export function agencyColumns(
       sortable: true,
       filter: TEXT_FILTER,
       render: (agency) => (
-        <Anchor component={Link} to={agencyHref(agency)} state={{ agency }} size="sm" fw={600} lineClamp={2}>
+        <Anchor component={Link} to={agencyHref(agency)} state={{ agency }} size="sm" fw={600} truncate="end">
           {agency.name}
         </Anchor>
       ),

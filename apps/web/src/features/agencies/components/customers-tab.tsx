@@ -9,7 +9,6 @@ import { agencyKeys } from '../api/agency-keys';
 import type { AgencyCustomer } from '../api/agency-types';
 import { customerColumns, customerHref } from './customer-columns';
 
-const CUSTOMER_ROW_HEIGHT = 56;
 const CUSTOMER_LIST_HEIGHT = 400;
 const getCustomerId = (customer: AgencyCustomer) => customer.id;
 
@@ -26,7 +25,6 @@ export function CustomersTab({ agencyId }: { agencyId: number }) {
       columns={customerColumns}
       getRowId={getCustomerId}
       rowHref={customerHref}
-      rowHeight={CUSTOMER_ROW_HEIGHT}
       height={CUSTOMER_LIST_HEIGHT}
       searchPlaceholder="Search customers..."
       searchLabel="Search customers"

@@ -55,7 +55,8 @@ export function contactColumns(
     {
       key: 'phone',
       header: 'Phone Number',
-      width: 'minmax(130px, 0.8fr)',
+      // Room for a whole number and its two links before the other columns grow.
+      width: 'minmax(130px, 210px)',
       sortable: true,
       filter: TEXT_FILTER,
       render: (contact, layout) => <ContactPhoneCell phone={contact.phone} large={layout === 'card'} />,

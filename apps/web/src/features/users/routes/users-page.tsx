@@ -10,8 +10,6 @@ import { fetchUsersPage } from '../api/users-api';
 import { confirmToggleActive } from '../components/confirm-toggle-active';
 import { userColumns, userHref } from '../components/user-columns';
 
-const USERS_ROW_HEIGHT = 75;
-const USERS_LIST_HEIGHT = 600;
 const getUserId = (user: User) => user.id;
 
 export function UsersPage() {
@@ -41,8 +39,6 @@ export function UsersPage() {
         getRowId={getUserId}
         rowHref={userHref}
         getRowLabel={(user) => `Select ${user.name}`}
-        rowHeight={USERS_ROW_HEIGHT}
-        height={USERS_LIST_HEIGHT}
         searchPlaceholder="Search users..."
         searchLabel="Search users"
         loadErrorMessage={userScreenMessages.loadUsersFailed}
