@@ -18,9 +18,6 @@ import { BulkStatusButtons } from '../components/bulk-status-buttons';
 import { confirmAgencyStatus, confirmBulkAgencyStatus } from '../components/confirm-agency-status';
 import { idsToChange } from '../status-changes';
 
-/** 002 §9: partner list rows are 75 px in a 600 px viewport. */
-const AGENCY_ROW_HEIGHT = 75;
-const AGENCY_LIST_HEIGHT = 600;
 const getAgencyId = (agency: Agency) => agency.id;
 
 export function AgenciesPage() {
@@ -77,8 +74,6 @@ export function AgenciesPage() {
         getRowId={getAgencyId}
         rowHref={agencyHref}
         getRowLabel={(agency) => `Select ${agency.name}`}
-        rowHeight={AGENCY_ROW_HEIGHT}
-        height={AGENCY_LIST_HEIGHT}
         searchPlaceholder="Search partners..."
         searchLabel="Search partners"
         loadErrorMessage={msg.loadAgenciesFailed}

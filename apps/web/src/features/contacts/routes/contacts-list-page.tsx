@@ -30,8 +30,6 @@ const ReassignOwnerModal = lazy(async () => ({
   default: (await import('../components/reassign-owner-modal')).ReassignOwnerModal,
 }));
 
-const CONTACT_ROW_HEIGHT = 80;
-const CONTACT_LIST_HEIGHT = 600;
 const getContactId = (contact: ContactListRow) => contact.id;
 const NO_SELECTION: RowId[] = [];
 
@@ -87,8 +85,6 @@ export function ContactsListPage({ type }: { type: ContactType }) {
         getRowId={getContactId}
         rowHref={contactHref}
         getRowLabel={(contact) => `Select ${fullName(contact)}`}
-        rowHeight={CONTACT_ROW_HEIGHT}
-        height={CONTACT_LIST_HEIGHT}
         searchPlaceholder={labels.searchPlaceholder}
         searchLabel={`Search ${labels.title.toLowerCase()}`}
         loadErrorMessage={LIST_LOAD_FAILED}

@@ -13,9 +13,6 @@ import { BulkStatusButtons } from '../components/product-list/bulk-status-button
 import { productColumns, productHref } from '../components/product-list/product-columns';
 import { productScreenMessages as m } from '../lib/product-screen-messages';
 
-/** 002 §9: product list rows 75 px, list 600 px. */
-const PRODUCT_ROW_HEIGHT = 75;
-const PRODUCT_LIST_HEIGHT = 600;
 const getProductId = (product: ProductListRow) => product.id;
 
 export function ProductsPage() {
@@ -43,8 +40,6 @@ export function ProductsPage() {
         getRowId={getProductId}
         rowHref={productHref}
         getRowLabel={(product) => `Select ${product.title}`}
-        rowHeight={PRODUCT_ROW_HEIGHT}
-        height={PRODUCT_LIST_HEIGHT}
         searchPlaceholder="Search products..."
         searchLabel="Search products"
         loadErrorMessage={m.loadProductsFailed}
