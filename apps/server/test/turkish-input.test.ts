@@ -2,6 +2,7 @@ import { compareTurkish, contactMessages, moneyMessages } from '@crm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sortKeys from '../src/db/migrations/0023-turkish-sort-keys.js';
 import { type ContactJson, call, leadPayload } from './helpers/contacts.js';
+import { preview, rows, run, upload } from './helpers/imports.js';
 import { categoryTree, createCategory, createProduct, groupIds, productPayload } from './helpers/products.js';
 import { createTestApp, fieldsOf, type SignedIn, signIn, type TestApp } from './helpers/test-app.js';
 
@@ -77,6 +78,25 @@ describe('amounts typed with dots or commas', () => {
       expect(fieldsOf(edit).budget).toBe(moneyMessages.ambiguous('Budget'));
     },
   );
+
+  it('reads an imported budget the same way, and refuses an unclear one in its row', async () => {
+    const tag = `Bt${Date.now().toString(36)}`;
+    const file = [
+      'Name,Surname,Phone,Source,Budget',
+      `Ece,${tag},905321112201,Facebook,"250.000"`,
+      `Can,${tag},905321112202,Facebook,"1.234,5.6"`,
+    ].join('\n');
+    const view = await upload(t, user, 'budgets.csv', file);
+    const settings = { mapping: view.mapping, skipErrors: true };
+    await preview(t, user, view.id, settings);
+    const [, unclear] = await rows(t, user, view.id);
+    expect(unclear?.errors).toEqual([{ field: 'budget', message: moneyMessages.ambiguous('Budget') }]);
+    await run(t, user, view.id, settings);
+    const found = (await call(t, 'GET', `/api/contacts?type=lead&q=${tag}`, user)).json<ContactJson[]>();
+    expect(found.map((contact) => contact.name)).toEqual(['Ece']);
+    const ece = await call(t, 'GET', `/api/contacts/${found[0]!.id}`, user);
+    expect(ece.json<ContactJson>().budget).toBe(250000);
+  });
 
   it('reads product prices the same way', async () => {
     const product = await createProduct(

@@ -1,4 +1,12 @@
-import { COUNTRIES, foldCase, NORTH_CYPRUS, type PhoneReading, phoneDigits, readPhone } from '@crm/domain';
+import {
+  COUNTRIES,
+  foldCase,
+  NORTH_CYPRUS,
+  type PhoneReading,
+  phoneDigits,
+  readMoney,
+  readPhone,
+} from '@crm/domain';
 
 /**
  * Spreadsheet values as the forms would have them. A value that cannot be read is passed on as
@@ -116,18 +124,11 @@ export function enumValue(value: string, labels: Record<string, readonly string[
 }
 
 /**
- * A number as people type it: "1.250,50", "1,250.50", "£ 1250", "12,5 %". The last of , and . is
- * the decimal mark when it has one or two digits after it, else a thousands separator.
+ * A number as people type it: "1.250,50", "1,250.50", "£ 1250", "12,5 %", read by the domain's
+ * readMoney as the forms read it ("250.000" is 250000). An unclear one ("1.234,5.6") is passed on as
+ * written, for the form's rule to refuse with its message rather than store a guess.
  */
 export function numberValue(value: string): string {
-  const raw = value.replace(/[£$€%\s]|STG|TL/gi, '');
-  if (!/^-?[\d.,]+$/.test(raw)) return value.trim();
-  const lastMark = Math.max(raw.lastIndexOf('.'), raw.lastIndexOf(','));
-  if (lastMark === -1) return raw;
-  const decimals = raw.length - lastMark - 1;
-  if (decimals === 3 && raw.indexOf(raw[lastMark] as string) === lastMark) {
-    return raw.replace(/[.,]/g, '');
-  }
-  const whole = raw.slice(0, lastMark).replace(/[.,]/g, '');
-  return `${whole}.${raw.slice(lastMark + 1)}`;
+  const read = readMoney(value.replace(/[£$€%]|STG|TL/gi, ''));
+  return read.ok && read.amount !== null ? String(read.amount) : value.trim();
 }
