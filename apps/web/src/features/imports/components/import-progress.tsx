@@ -1,4 +1,5 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
+import { formatCount } from '../../../lib/format';
 import type { ImportView } from '../api/import-types';
 
 const PHASE_LABELS = { preview: 'Checking rows', run: 'Importing', undo: 'Undoing' } as const;
@@ -18,8 +19,8 @@ export function ImportProgress({ progress }: { progress: NonNullable<ImportView[
       <Group justify="space-between">
         <Text fw={600}>{PHASE_LABELS[progress.phase]}</Text>
         <Text size="sm" c="dimmed" data-testid="import-progress-text">
-          {progress.done.toLocaleString('en')} of {progress.total.toLocaleString('en')} rows ·{' '}
-          {progress.errors.toLocaleString('en')} {progress.phase === 'undo' ? 'kept' : 'errors'}
+          {formatCount(progress.done)} of {formatCount(progress.total)} rows · {formatCount(progress.errors)}{' '}
+          {progress.phase === 'undo' ? 'kept' : 'errors'}
           {working ? timeLeft(progress.secondsLeft) : ''}
         </Text>
       </Group>

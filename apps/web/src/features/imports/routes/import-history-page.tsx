@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, Pagination, Stack, Table, Text, Title } f
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { formatCount, formatDateTime } from '../../../lib/format';
 import { useImportHistory } from '../api/imports-api';
 import { STATE_LABELS } from './import-page';
 
@@ -48,14 +49,14 @@ export function ImportHistoryPage() {
               </Table.Td>
               <Table.Td>{WHAT[`${row.entity}:${row.type ?? ''}`]}</Table.Td>
               <Table.Td>{row.user.name}</Table.Td>
-              <Table.Td>{new Date(row.createdAt).toLocaleString('en-GB')}</Table.Td>
+              <Table.Td>{formatDateTime(row.createdAt)}</Table.Td>
               <Table.Td>
                 <Badge variant="light">{STATE_LABELS[row.state] ?? row.state}</Badge>
               </Table.Td>
-              <Table.Td>{row.counts.created.toLocaleString('en')}</Table.Td>
-              <Table.Td>{row.counts.updated.toLocaleString('en')}</Table.Td>
-              <Table.Td>{row.counts.skipped.toLocaleString('en')}</Table.Td>
-              <Table.Td>{row.counts.errors.toLocaleString('en')}</Table.Td>
+              <Table.Td>{formatCount(row.counts.created)}</Table.Td>
+              <Table.Td>{formatCount(row.counts.updated)}</Table.Td>
+              <Table.Td>{formatCount(row.counts.skipped)}</Table.Td>
+              <Table.Td>{formatCount(row.counts.errors)}</Table.Td>
             </Table.Tr>
           ))}
           {history.data?.rows.length === 0 && (

@@ -14,6 +14,7 @@ import {
 import { modals } from '@mantine/modals';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { formatCount, formatDateTime } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session-context';
 import type { ImportSettings, ImportView } from '../api/import-types';
 import { useDefaultCountry, useImport, useImportStep } from '../api/imports-api';
@@ -60,7 +61,7 @@ function Count({ label, value, colour }: { label: string; value: number; colour?
         {label}
       </Text>
       <Text fw={700} size="xl" c={colour} data-testid={`count-${label.toLowerCase().replace(/\s+/g, '-')}`}>
-        {value.toLocaleString('en')}
+        {formatCount(value)}
       </Text>
     </Card>
   );
@@ -107,8 +108,8 @@ export function ImportPage() {
       title: 'Undo import',
       children: (
         <Text size="sm">
-          The {view.counts.created.toLocaleString('en')} records this import created will be deactivated, and
-          the fields it updated put back unless someone has changed them since.
+          The {formatCount(view.counts.created)} records this import created will be deactivated, and the
+          fields it updated put back unless someone has changed them since.
         </Text>
       ),
       labels: { confirm: 'Undo import', cancel: 'Cancel' },
@@ -122,8 +123,7 @@ export function ImportPage() {
         <Stack gap={2}>
           <Title order={1}>Import {view.filename}</Title>
           <Text size="sm" c="dimmed">
-            {view.totalRows.toLocaleString('en')} rows · by {view.user.name} ·{' '}
-            {new Date(view.createdAt).toLocaleString('en-GB')}
+            {formatCount(view.totalRows)} rows · by {view.user.name} · {formatDateTime(view.createdAt)}
           </Text>
         </Stack>
         <Group>
@@ -235,10 +235,9 @@ export function ImportPage() {
         <>
           <Title order={3}>Undo</Title>
           <Text>
-            {view.undo.deactivated.toLocaleString('en')} created records deactivated,{' '}
-            {view.undo.restored.toLocaleString('en')} updated records put back,{' '}
-            {view.undo.kept.toLocaleString('en')} with fields changed since the import (kept as they are,
-            listed below).
+            {formatCount(view.undo.deactivated)} created records deactivated,{' '}
+            {formatCount(view.undo.restored)} updated records put back, {formatCount(view.undo.kept)} with
+            fields changed since the import (kept as they are, listed below).
           </Text>
           <ImportRowsTable importId={id} phase="undo" total={view.counts.created + view.counts.updated} />
         </>
