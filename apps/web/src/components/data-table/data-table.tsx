@@ -209,7 +209,10 @@ export function DataTable<T>({
             />
           </Suspense>
         )}
-        {toolbarShown && (typeof toolbar === 'function' ? toolbar(list.params) : toolbar)}
+        {toolbarShown &&
+          (typeof toolbar === 'function'
+            ? toolbar(list.params, { total, capped, loaded: rows.length })
+            : toolbar)}
       </DataTableToolbar>
       {cards && (
         <CardControls

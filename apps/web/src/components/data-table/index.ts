@@ -7,6 +7,7 @@ export type {
   DataTableProps,
   FetchPage,
   FilterOption,
+  ListTotals,
   RowId,
   RowLayout,
   RowSelection,

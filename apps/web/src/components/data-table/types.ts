@@ -53,6 +53,15 @@ export interface ListState {
 
 export type FetchPage<T> = (query: ListQuery, signal: AbortSignal) => Promise<ListPage<T>>;
 
+/** What the list shows of its matches: the "Select all N matching" offer reads it. */
+export interface ListTotals {
+  /** Rows matching the search and filters (a floor when `capped`: the server stops counting). */
+  total: number;
+  capped: boolean;
+  /** Rows loaded so far. */
+  loaded: number;
+}
+
 /** Row selection owned by the parent (for bulk actions). */
 export interface RowSelection {
   selectedIds: readonly RowId[];
@@ -97,7 +106,7 @@ export interface DataTableProps<T> {
    * while rows are selected when the table has `selection`); as a function, given the list's
    * search, filters and sort as URL parameters (a table that keeps them itself, not in the URL).
    */
-  toolbar?: ReactNode | ((listParams: URLSearchParams) => ReactNode);
+  toolbar?: ReactNode | ((listParams: URLSearchParams, totals: ListTotals) => ReactNode);
   /** Height of a card on screens under 768 px. Default: room for the title and every field. */
   cardHeight?: number;
   /**

@@ -1,9 +1,11 @@
 import type { ListQuery } from '@crm/domain';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
-import { DataTable, type RowId } from '../../../components/data-table';
+import { SelectAllMatching } from '../../../components/bulk-actions';
+import { DataTable } from '../../../components/data-table';
+import { useBulkSelection } from '../../../components/data-table/use-row-selection';
 import { EXPORT_COLUMNS, ExportButton, ImportButton } from '../../../components/import-export';
 import { useCurrentUser } from '../../../lib/session-context';
 import { toast } from '../../../lib/toast';
@@ -22,7 +24,7 @@ const getAgencyId = (agency: Agency) => agency.id;
 
 export function AgenciesPage() {
   const isAdmin = useCurrentUser().role === 'admin';
-  const [selectedIds, setSelectedIds] = useState<RowId[]>([]);
+  const picked = useBulkSelection();
   // The rows the table has loaded, so that a bulk confirm can count only what would change.
   const loaded = useRef(new Map<number, Agency>());
   const fetchPage = useCallback(async (query: ListQuery, signal: AbortSignal) => {
@@ -32,7 +34,7 @@ export function AgenciesPage() {
   }, []);
 
   const setActive = useSetAgencyActive();
-  const bulk = useBulkSetAgencies(() => setSelectedIds([]));
+  const bulk = useBulkSetAgencies(picked.clear);
   const { mutate: mutateOne } = setActive;
   const columns = useMemo(
     () =>
@@ -44,14 +46,18 @@ export function AgenciesPage() {
     [isAdmin, mutateOne],
   );
 
-  const runBulk = (action: ActiveAction) => {
-    const selected = selectedIds.flatMap((id) => loaded.current.get(Number(id)) ?? []);
+  const runBulk = (action: ActiveAction, listParams: URLSearchParams) => {
+    if (picked.allMatching) {
+      confirmBulkAgencyStatus(action, picked.count, () => bulk.mutate({ chosen: { listParams }, action }));
+      return;
+    }
+    const selected = picked.ids.flatMap((id) => loaded.current.get(Number(id)) ?? []);
     const ids = idsToChange(selected, action);
     if (ids.length === 0) {
       toast.info(msg.nothingToUpdate);
       return;
     }
-    confirmBulkAgencyStatus(action, ids.length, () => bulk.mutate({ ids, action }));
+    confirmBulkAgencyStatus(action, ids.length, () => bulk.mutate({ chosen: { ids }, action }));
   };
 
   return (
@@ -77,10 +83,17 @@ export function AgenciesPage() {
         searchPlaceholder="Search partners..."
         searchLabel="Search partners"
         loadErrorMessage={msg.loadAgenciesFailed}
-        selection={isAdmin ? { selectedIds, onChange: setSelectedIds } : undefined}
-        toolbar={
+        selection={isAdmin ? picked.selection : undefined}
+        toolbar={(listParams, totals) =>
           isAdmin ? (
-            <BulkStatusButtons selectedCount={selectedIds.length} busy={bulk.isPending} onAction={runBulk} />
+            <>
+              <SelectAllMatching list="partners" listParams={listParams} selection={picked} totals={totals} />
+              <BulkStatusButtons
+                selectedCount={picked.count}
+                busy={bulk.isPending}
+                onAction={(action) => runBulk(action, listParams)}
+              />
+            </>
           ) : undefined
         }
         emptyState={

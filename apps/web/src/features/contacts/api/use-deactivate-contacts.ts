@@ -1,21 +1,25 @@
 import { contactMessages } from '@crm/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BulkTarget } from '../../../components/bulk-actions';
 import { toast } from '../../../lib/toast';
 import { contactKeys } from './contact-keys';
 import { deactivateContact } from './deactivate-contact';
 import { runPerId } from './run-per-id';
 
 /**
- * Deactivates one contact or a selection (one request per id), toasts the outcome and reloads the
- * lists so the deactivated contacts disappear.
+ * Deactivates one contact or a selection (one request per id), toasts the outcome (with Undo when
+ * `offerUndo` is given: it reactivates exactly the contacts deactivated) and reloads the lists so
+ * the deactivated contacts disappear.
  */
-export function useDeactivateContacts() {
+export function useDeactivateContacts(offerUndo?: (message: string, changed: BulkTarget) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids: readonly number[]) => runPerId(ids, deactivateContact),
-    onSuccess: async ({ failed }, ids) => {
+    onSuccess: async ({ failed, succeeded }, ids) => {
+      const message = ids.length === 1 ? contactMessages.deactivated : contactMessages.bulkDeactivated;
       if (failed.length > 0) toast.error(contactMessages.deactivateFailed);
-      else toast.success(ids.length === 1 ? contactMessages.deactivated : contactMessages.bulkDeactivated);
+      else if (offerUndo) offerUndo(message, { ids: succeeded });
+      else toast.success(message);
       await queryClient.invalidateQueries({ queryKey: contactKeys.all });
     },
   });

@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { formatCount } from '../../../lib/format';
 import type { ContactListRow } from '../api/contact-types';
 import { fullName } from './contact-list-labels';
 
@@ -27,7 +28,7 @@ export function confirmDeactivateContact(contact: ContactListRow, onConfirm: () 
 export function confirmDeactivateSelected(count: number, onConfirm: () => void): void {
   openDeactivateConfirm(
     'Deactivate selected contacts',
-    `Are you sure you want to deactivate the ${count} selected ${count === 1 ? 'contact' : 'contacts'}?`,
+    `Are you sure you want to deactivate the ${formatCount(count)} selected ${count === 1 ? 'contact' : 'contacts'}?`,
     onConfirm,
   );
 }

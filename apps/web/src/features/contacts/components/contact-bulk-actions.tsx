@@ -1,5 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconUserOff, IconUsersGroup } from '@tabler/icons-react';
+import { formatCount } from '../../../lib/format';
 
 interface ContactBulkActionsProps {
   selectedCount: number;
@@ -14,7 +15,7 @@ export function ContactBulkActions({ selectedCount, onDeactivate, onReassign }: 
     <Group gap="xs">
       {!none && (
         <Text size="sm" c="dimmed">
-          {selectedCount} selected
+          {formatCount(selectedCount)} selected
         </Text>
       )}
       <Button

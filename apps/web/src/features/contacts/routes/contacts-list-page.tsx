@@ -1,15 +1,18 @@
 import type { ContactType } from '@crm/domain';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { lazy, useMemo, useState } from 'react';
+import { lazy, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, type RowId } from '../../../components/data-table';
+import { SelectAllMatching, useBulkUndo } from '../../../components/bulk-actions';
+import { DataTable } from '../../../components/data-table';
+import { useBulkSelection } from '../../../components/data-table/use-row-selection';
 import { EXPORT_COLUMNS, ExportButton, ImportButton } from '../../../components/import-export';
 import { MountWhenOpened } from '../../../components/mount-when-opened';
 import { useCurrentUser } from '../../../lib/session-context';
 import { contactKeys } from '../api/contact-keys';
 import { CONTACT_PATHS, type ContactListRow } from '../api/contact-types';
 import { fetchContactsPage } from '../api/fetch-contacts-page';
+import { useContactsByFilter } from '../api/use-contacts-by-filter';
 import { useDeactivateContacts } from '../api/use-deactivate-contacts';
 import { useReassignContacts } from '../api/use-reassign-contacts';
 import { confirmDeactivateContact, confirmDeactivateSelected } from '../components/confirm-deactivation';
@@ -31,7 +34,6 @@ const ReassignOwnerModal = lazy(async () => ({
 }));
 
 const getContactId = (contact: ContactListRow) => contact.id;
-const NO_SELECTION: RowId[] = [];
 
 /** /leads and /customers (001 §2.2). */
 export function ContactsListPage({ type }: { type: ContactType }) {
@@ -39,10 +41,14 @@ export function ContactsListPage({ type }: { type: ContactType }) {
   const paths = CONTACT_PATHS[type];
   const isAdmin = useCurrentUser().role === 'admin';
   const navigate = useNavigate();
-  const [selectedIds, setSelectedIds] = useState<RowId[]>(NO_SELECTION);
+  const picked = useBulkSelection();
+  const bulkList = type === 'LEAD' ? 'leads' : 'customers';
+  // The list's parameters when Reassign Owner was chosen: "all matching" reassigns what they match.
+  const reassignParams = useRef(new URLSearchParams());
   const [converting, setConverting] = useState<ContactListRow | null>(null);
   const [reassigning, setReassigning] = useState(false);
-  const deactivate = useDeactivateContacts();
+  const deactivate = useDeactivateContacts(useBulkUndo(bulkList, contactKeys.all));
+  const byFilter = useContactsByFilter(bulkList, picked.clear);
   const reassign = useReassignContacts();
   const { mutate: deactivateIds } = deactivate;
 
@@ -57,8 +63,8 @@ export function ContactsListPage({ type }: { type: ContactType }) {
     [isAdmin, navigate, deactivateIds],
   );
 
-  const selected = selectedIds.map(Number);
-  const clearSelection = () => setSelectedIds(NO_SELECTION);
+  const selected = picked.ids;
+  const clearSelection = picked.clear;
 
   return (
     <Stack gap="lg">
@@ -97,18 +103,26 @@ export function ContactsListPage({ type }: { type: ContactType }) {
             </Text>
           </Stack>
         }
-        selection={isAdmin ? { selectedIds, onChange: setSelectedIds } : undefined}
-        toolbar={
+        selection={isAdmin ? picked.selection : undefined}
+        toolbar={(listParams, totals) =>
           isAdmin && (
-            <ContactBulkActions
-              selectedCount={selected.length}
-              onDeactivate={() =>
-                confirmDeactivateSelected(selected.length, () =>
-                  deactivate.mutate(selected, { onSettled: clearSelection }),
-                )
-              }
-              onReassign={() => setReassigning(true)}
-            />
+            <>
+              <SelectAllMatching list={bulkList} listParams={listParams} selection={picked} totals={totals} />
+              <ContactBulkActions
+                selectedCount={picked.count}
+                onDeactivate={() =>
+                  confirmDeactivateSelected(picked.count, () =>
+                    picked.allMatching
+                      ? byFilter.mutate({ action: 'deactivate', listParams })
+                      : deactivate.mutate(selected, { onSettled: clearSelection }),
+                  )
+                }
+                onReassign={() => {
+                  reassignParams.current = listParams;
+                  setReassigning(true);
+                }}
+              />
+            </>
           )
         }
       />
@@ -118,10 +132,17 @@ export function ContactsListPage({ type }: { type: ContactType }) {
       <MountWhenOpened opened={reassigning}>
         <ReassignOwnerModal
           opened={reassigning}
-          selectedCount={selected.length}
-          saving={reassign.isPending}
+          selectedCount={picked.count}
+          saving={reassign.isPending || byFilter.isPending}
           onClose={() => setReassigning(false)}
-          onConfirm={(assignedToId) =>
+          onConfirm={(assignedToId) => {
+            if (picked.allMatching) {
+              byFilter.mutate(
+                { action: 'reassign', listParams: reassignParams.current, assignedToId },
+                { onSettled: () => setReassigning(false) },
+              );
+              return;
+            }
             reassign.mutate(
               { ids: selected, assignedToId },
               {
@@ -130,8 +151,8 @@ export function ContactsListPage({ type }: { type: ContactType }) {
                   clearSelection();
                 },
               },
-            )
-          }
+            );
+          }}
         />
       </MountWhenOpened>
     </Stack>

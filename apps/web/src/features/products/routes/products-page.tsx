@@ -1,8 +1,9 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
-import { DataTable, type RowId } from '../../../components/data-table';
+import { SelectAllMatching } from '../../../components/bulk-actions';
+import { DataTable } from '../../../components/data-table';
+import { useBulkSelection } from '../../../components/data-table/use-row-selection';
 import { EXPORT_COLUMNS, ExportButton } from '../../../components/import-export';
 import { useCurrentUser } from '../../../lib/session-context';
 import { productKeys } from '../api/product-keys';
@@ -17,9 +18,8 @@ const getProductId = (product: ProductListRow) => product.id;
 
 export function ProductsPage() {
   const isAdmin = useCurrentUser().role === 'admin';
-  const [selectedIds, setSelectedIds] = useState<RowId[]>([]);
+  const picked = useBulkSelection();
   const [adding, dialog] = useDisclosure(false);
-  const clearSelection = () => setSelectedIds([]);
 
   return (
     <Stack gap="lg">
@@ -44,9 +44,14 @@ export function ProductsPage() {
         searchLabel="Search products"
         loadErrorMessage={m.loadProductsFailed}
         emptyState={<Text c="dimmed">{m.noProducts}</Text>}
-        selection={isAdmin ? { selectedIds, onChange: setSelectedIds } : undefined}
-        toolbar={
-          isAdmin && <BulkStatusButtons selectedIds={selectedIds.map(Number)} onDone={clearSelection} />
+        selection={isAdmin ? picked.selection : undefined}
+        toolbar={(listParams, totals) =>
+          isAdmin && (
+            <>
+              <SelectAllMatching list="products" listParams={listParams} selection={picked} totals={totals} />
+              <BulkStatusButtons selection={picked} listParams={listParams} />
+            </>
+          )
         }
       />
       <ProductDialog opened={adding} onClose={dialog.close} />

@@ -1,20 +1,24 @@
 import { Button, Group } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import type { BulkSelectionState } from '../../../../components/data-table/use-row-selection';
 import type { BulkAction } from '../../api/products-api';
 import { useBulkSetProductsActive } from '../../api/use-bulk-set-products-active';
 import { confirmBulkAction } from './confirm-bulk-action';
 
 interface BulkStatusButtonsProps {
-  selectedIds: readonly number[];
-  onDone: () => void;
+  selection: BulkSelectionState;
+  /** The list's parameters: with every matching product selected, they say which. */
+  listParams: URLSearchParams;
 }
 
-/** Admin only: activate or deactivate the ticked products, after a confirmation. */
-export function BulkStatusButtons({ selectedIds, onDone }: BulkStatusButtonsProps) {
-  const bulk = useBulkSetProductsActive(onDone);
-  const none = selectedIds.length === 0;
+/** Admin only: activate or deactivate the ticked products (or all matching), after a confirmation. */
+export function BulkStatusButtons({ selection, listParams }: BulkStatusButtonsProps) {
+  const bulk = useBulkSetProductsActive(selection.clear);
+  const none = selection.count === 0;
   const run = (action: BulkAction) =>
-    confirmBulkAction(action, selectedIds.length, () => bulk.mutate({ ids: selectedIds, action }));
+    confirmBulkAction(action, selection.count, () =>
+      bulk.mutate({ target: selection.allMatching ? { listParams } : { ids: selection.ids }, action }),
+    );
   const busy = bulk.isPending ? bulk.variables.action : undefined;
 
   return (
