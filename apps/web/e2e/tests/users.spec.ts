@@ -211,6 +211,13 @@ test.describe('user management', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Failed to save user');
     await expect(page).toHaveURL(/\/new-user$/);
+    // What was typed is still not saved: leaving the form asks first.
+    await sidebar(page).getByRole('link', { name: 'Users' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard unsaved changes?' })
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
+    await expect(page).toHaveURL(/\/users$/);
 
     // Activate/deactivate network failure.
     await page.route('**/api/users/*/deactivate', (route) => route.abort());
