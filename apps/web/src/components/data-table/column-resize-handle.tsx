@@ -1,5 +1,5 @@
 import { COLUMN_WIDTH } from '@crm/domain';
-import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import classes from './data-table.module.css';
 
 /** How far one press of an arrow key moves the edge; with Shift, five times as far. */
@@ -21,6 +21,16 @@ interface ColumnResizeHandleProps {
  * column narrower or wider; a double click gives the column back its own width.
  */
 export function ColumnResizeHandle({ header, width, onPreview, onCommit, onReset }: ColumnResizeHandleProps) {
+  const handleRef = useRef<HTMLDivElement>(null);
+  // The column's width on the screen, for aria-valuenow (a focusable separator must say it).
+  const [shown, setShown] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    const column = handleRef.current?.parentElement;
+    if (!column) return;
+    const observer = new ResizeObserver(() => setShown(Math.round(column.getBoundingClientRect().width)));
+    observer.observe(column);
+    return () => observer.disconnect();
+  }, []);
   const drag = useRef<{ startX: number; startWidth: number; px: number } | null>(null);
   const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const pending = useRef<number | null>(null);
@@ -79,7 +89,8 @@ export function ColumnResizeHandle({ header, width, onPreview, onCommit, onReset
       role="separator"
       aria-orientation="vertical"
       aria-label={`Resize ${header}`}
-      aria-valuenow={width === undefined ? undefined : Math.round(width)}
+      ref={handleRef}
+      aria-valuenow={width === undefined ? shown : Math.round(width)}
       aria-valuemin={COLUMN_WIDTH.min}
       aria-valuemax={COLUMN_WIDTH.max}
       tabIndex={0}
