@@ -76,6 +76,16 @@ test.describe('Turkish input in the contact form', () => {
       countryCode: '+90',
     });
 
+    // The edit dialog shows the same values, and saving them unchanged changes nothing.
+    await page.getByRole('button', { name: 'Edit contact' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Contact Info' });
+    await expect(edit.getByRole('textbox', { name: 'Birthday' })).toHaveValue('08.12.1992');
+    await expect(edit.getByRole('textbox', { name: 'Budget' })).toHaveValue('250,000');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'No changes detected');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await expect(edit).toBeHidden();
+
     // The palette writes the phone in international format too.
     await page.keyboard.press('Control+k');
     const box = page.getByRole('combobox', { name: 'Search everything' });
