@@ -102,6 +102,7 @@ test.describe('dashboard (000 §2.5)', () => {
       .getByRole('main')
       .getByRole('link', { name: /^Agencies/ })
       .click();
-    await expect(page).toHaveURL(/\/agencies$/);
+    // The card counts active partners: the list opens filtered to them.
+    await expect(page).toHaveURL(/\/agencies\?f\.isActive=equals%3Atrue$/);
   });
 });
