@@ -166,6 +166,8 @@ test.describe('leaving a changed form asks first (issue 24, point 4)', () => {
     await openSignedIn(page, api, `/lead/${lead.id}`);
     await page.getByRole('button', { name: 'Edit contact' }).click();
     const edit = dialog(page, 'Edit Contact Info');
+    // The dialog opens on its first field, not on its close button.
+    await expect(edit.getByRole('textbox', { name: 'Agency' })).toBeFocused();
     await edit.getByRole('textbox', { name: 'City' }).fill('Ankara');
     await page.keyboard.press('Escape');
     const prompt = dialog(page, DISCARD_TITLE);
@@ -191,6 +193,19 @@ test.describe('leaving a changed form asks first (issue 24, point 4)', () => {
     await expectToast(page, 'Note added');
     await expect(add).toBeHidden();
   });
+});
+
+test('the partner edit dialog opens on its first field', async ({ page, request }) => {
+  const api = await CrmApi.logIn(request);
+  const agency = await api.createAgency(`Focused Agency ${uniqueEmail('f').split('@')[0]}`);
+  await openSignedIn(page, api, `/agency/${agency.id}`);
+  await page.getByRole('button', { name: 'Edit agency info' }).click();
+  const edit = dialog(page, 'Edit agency info');
+  await expect(edit.getByRole('textbox', { name: 'Assigned Sales Reps' })).toBeFocused();
+  // Nothing changed: Escape closes at once.
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
+  await expect(dialog(page, DISCARD_TITLE)).toHaveCount(0);
 });
 
 test('a failed sign-in says why beside the form, and in the toast', async ({ page }) => {

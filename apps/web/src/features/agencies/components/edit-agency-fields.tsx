@@ -40,6 +40,7 @@ export function EditAgencyFields({ agency, values, errors, onChange }: EditAgenc
         error={errors.assignedSalesRepIds}
         onChange={(value) => onChange('assignedSalesRepIds', value)}
         withinPortal={false}
+        autoFocus
       />
       <ParentAgencySelect
         label="Parent Agency"

@@ -21,6 +21,8 @@ interface SalesRepSelectProps {
   error?: string;
   required?: boolean;
   withinPortal?: boolean;
+  /** A dialog's first field: focused when the dialog opens, its list closed until asked for. */
+  autoFocus?: boolean;
 }
 
 /** Assigned sales representatives: a multi-select of the active users. */
@@ -33,6 +35,7 @@ export function SalesRepSelect({
   error,
   required,
   withinPortal = true,
+  autoFocus = false,
 }: SalesRepSelectProps) {
   const query = useSalesRepOptions();
   const { isError, errorUpdatedAt } = query;
@@ -66,6 +69,8 @@ export function SalesRepSelect({
       error={error}
       comboboxProps={{ withinPortal }}
       maxDropdownHeight={260}
+      data-autofocus={autoFocus || undefined}
+      openOnFocus={!autoFocus}
     />
   );
 }

@@ -16,10 +16,18 @@ interface AgencySelectProps {
   error?: string;
   /** The agency already set (edit dialog): named even when the search does not return it. */
   initial?: AgencyOption | null;
+  /** A dialog's first field: focused when the dialog opens, its list closed until asked for. */
+  autoFocus?: boolean;
 }
 
 /** Clearable, searchable on the server (active agencies, 20 at a time); empty means a direct contact. */
-export function AgencySelect({ value, onChange, error, initial = null }: AgencySelectProps) {
+export function AgencySelect({
+  value,
+  onChange,
+  error,
+  initial = null,
+  autoFocus = false,
+}: AgencySelectProps) {
   const [search, setSearch] = useState(initial?.name ?? '');
   const [chosen, setChosen] = useState<AgencyOption | null>(initial);
   // Once an agency is chosen the box shows its name: that is not a search.
@@ -53,6 +61,8 @@ export function AgencySelect({ value, onChange, error, initial = null }: AgencyS
       nothingFoundMessage="No agencies found"
       error={error}
       comboboxProps={{ withinPortal: true }}
+      data-autofocus={autoFocus || undefined}
+      openOnFocus={!autoFocus}
     />
   );
 }

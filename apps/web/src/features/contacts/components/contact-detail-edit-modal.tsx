@@ -117,6 +117,7 @@ function EditContactForm({ contact: opened, onClose, onSaved, onDirty }: EditCon
           customer={contact.type === 'CUSTOMER'}
           initialAgency={contact.agency}
           emailRequired={Boolean(contact.email)}
+          autoFocus
         />
         <ContactProfileFields values={values} errors={errors} onChange={change} features={features} />
       </SimpleGrid>

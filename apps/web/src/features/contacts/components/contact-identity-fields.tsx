@@ -26,7 +26,14 @@ export function ContactIdentityFields({
   customer,
   initialAgency = null,
   emailRequired = false,
-}: ContactFieldsProps & { customer: boolean; initialAgency?: AgencyOption | null; emailRequired?: boolean }) {
+  autoFocus = false,
+}: ContactFieldsProps & {
+  customer: boolean;
+  initialAgency?: AgencyOption | null;
+  emailRequired?: boolean;
+  /** In a dialog: the first field takes the focus when it opens. */
+  autoFocus?: boolean;
+}) {
   const text = (field: 'name' | 'surname' | 'email' | 'passportNumber') => ({
     name: field,
     value: values[field],
@@ -39,6 +46,7 @@ export function ContactIdentityFields({
       <AgencySelect
         value={values.agencyId}
         initial={initialAgency}
+        autoFocus={autoFocus}
         error={errors.agencyId}
         onChange={(value) => onChange('agencyId', value)}
       />
