@@ -8,12 +8,15 @@ import { expectToast, sidebar } from './support/ui';
 const bell = (page: Page, unread: number) =>
   page.getByRole('button', { name: `Notifications (${unread} unread)`, exact: true });
 
-/** The browser's local date and time `ms` from now, as a datetime-local field takes it. */
-function localInputValue(page: Page, ms: number): Promise<string> {
+/** The browser's local day (dd.mm.yyyy, as the date fields take it) and time (HH:mm) `ms` from now. */
+function localDayAndTime(page: Page, ms: number): Promise<{ day: string; time: string }> {
   return page.evaluate((offset) => {
     const at = new Date(Date.now() + offset);
     const pad = (n: number) => String(n).padStart(2, '0');
-    return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+    return {
+      day: `${pad(at.getDate())}.${pad(at.getMonth() + 1)}.${at.getFullYear()}`,
+      time: `${pad(at.getHours())}:${pad(at.getMinutes())}`,
+    };
   }, ms);
 }
 
@@ -34,7 +37,9 @@ test.describe('follow-ups: tasks, notifications, mentions and live screens', () 
     await page.getByRole('button', { name: 'Add Task' }).click();
     const form = dialog(page, 'New task');
     await form.getByRole('textbox', { name: 'Title' }).fill(title);
-    await form.getByLabel('Due').fill(await localInputValue(page, 60_000));
+    const due = await localDayAndTime(page, 60_000);
+    await form.getByRole('textbox', { name: 'Due' }).fill(due.day);
+    await form.getByLabel('Time').fill(due.time);
     await form.getByRole('button', { name: 'Create task' }).click();
     await expectToast(page, 'Task created');
     await expect(form).toBeHidden();

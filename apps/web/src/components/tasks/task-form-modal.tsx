@@ -1,10 +1,11 @@
-import { TASK_PRIORITIES, TASK_TITLE_MAX, type TaskPriority, taskMessages } from '@crm/domain';
+import { isIsoDate, TASK_PRIORITIES, TASK_TITLE_MAX, type TaskPriority, taskMessages } from '@crm/domain';
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-error';
 import { useFocusFirstError } from '../../lib/focus-first-error';
 import { foldedOptionsFilter } from '../../lib/folded-options-filter';
 import { useCurrentUser } from '../../lib/session-context';
+import { DATE_UNREADABLE, DateInput } from '../date-input';
 import { RichTextField } from '../record-tabs/rich-text-field';
 import type { NewTask } from './task-types';
 import { useActiveUsers, useCreateTask } from './use-tasks';
@@ -31,23 +32,28 @@ function TaskForm({ onClose, record }: Omit<TaskFormModalProps, 'opened'>) {
   const create = useCreateTask();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  // The browser's local date and time (YYYY-MM-DDTHH:mm), '' for no date.
-  const [due, setDue] = useState('');
+  // The due day as typed (dd.mm.yyyy, read to YYYY-MM-DD; '' for no date) and its local time (HH:mm).
+  const [dueDate, setDueDate] = useState('');
+  const [dueTime, setDueTime] = useState('09:00');
   const [priority, setPriority] = useState<TaskPriority>('normal');
   const [assignee, setAssignee] = useState<string>(String(me.id));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { ref, focusFirstError } = useFocusFirstError<HTMLDivElement>();
 
   const save = async () => {
-    if (!title.trim()) {
-      setErrors({ title: taskMessages.titleRequired });
+    const problems = {
+      ...(title.trim() ? {} : { title: taskMessages.titleRequired }),
+      ...(dueDate === '' || isIsoDate(dueDate) ? {} : { dueAt: DATE_UNREADABLE }),
+    };
+    if (Object.keys(problems).length > 0) {
+      setErrors(problems);
       focusFirstError();
       return;
     }
     const task: NewTask = {
       title: title.trim(),
       description,
-      dueAt: due ? new Date(due).toISOString() : null,
+      dueAt: dueDate ? new Date(`${dueDate}T${dueTime || '09:00'}`).toISOString() : null,
       priority,
       assigneeId: Number(assignee),
       ...record,
@@ -84,14 +90,30 @@ function TaskForm({ onClose, record }: Omit<TaskFormModalProps, 'opened'>) {
         </Text>
         <RichTextField ariaLabel="Description" initialValue="" onChange={setDescription} />
       </div>
-      <TextInput
-        type="datetime-local"
-        label="Due"
-        description="Leave empty for no date"
-        value={due}
-        onChange={(event) => setDue(event.currentTarget.value)}
-        error={errors.dueAt}
-      />
+      {/* The day typed as the other forms take dates (a browser's own date-time field follows its
+          language: in English 08.12 is typed into the month); the time is a time field. */}
+      <Group grow align="flex-start">
+        <DateInput
+          label="Due"
+          description="Leave empty for no date"
+          clearable
+          value={dueDate}
+          onChange={(value) => {
+            setDueDate(value);
+            setErrors(({ dueAt: _fixed, ...rest }) => rest);
+          }}
+          error={errors.dueAt}
+          popoverProps={{ withinPortal: true }}
+        />
+        <TextInput
+          type="time"
+          label="Time"
+          description="Local time"
+          value={dueTime}
+          disabled={!isIsoDate(dueDate)}
+          onChange={(event) => setDueTime(event.currentTarget.value)}
+        />
+      </Group>
       <div>
         <Text size="sm" fw={500} mb={4}>
           Priority
