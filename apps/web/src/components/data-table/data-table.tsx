@@ -8,6 +8,7 @@ import {
   type UIEvent,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -53,6 +54,12 @@ function trackMinimum(track: string): number {
 }
 /** Ask for the next page when the last rendered row is this close to the end of what is loaded. */
 const PREFETCH_ROWS = 10;
+
+/** Marks the scroller while some columns sit to the right of what it shows (see the CSS). */
+function markHiddenColumns(element: HTMLElement): void {
+  const hidden = element.scrollLeft < element.scrollWidth - element.clientWidth - 1;
+  if (hidden !== 'moreRight' in element.dataset) element.toggleAttribute('data-more-right', hidden);
+}
 
 /**
  * A server-fed list: search, per-column sort and filters, pages of rows loaded while scrolling
@@ -174,7 +181,13 @@ export function DataTable<T>({
   const [position, setPosition] = useState<{ first: number; last: number } | null>(null);
   const hidePosition = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(hidePosition.current), []);
+  // While columns run on under the pinned Actions, its edge casts a shadow: the list scrolls sideways.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (element) markHiddenColumns(element);
+  });
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    markHiddenColumns(event.currentTarget);
     const { scrollTop, clientHeight } = event.currentTarget;
     const top = cards ? 0 : HEADER_HEIGHT;
     const first = Math.floor(scrollTop / itemHeight) + 1;
