@@ -1,6 +1,7 @@
-import { compareTurkish, contactMessages, moneyMessages } from '@crm/domain';
+import { agencyMessages, compareTurkish, contactMessages, moneyMessages } from '@crm/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sortKeys from '../src/db/migrations/0023-turkish-sort-keys.js';
+import { agencyPayload, createAgency } from './helpers/agencies.js';
 import { type ContactJson, call, leadPayload } from './helpers/contacts.js';
 import { preview, rows, run, upload } from './helpers/imports.js';
 import { categoryTree, createCategory, createProduct, groupIds, productPayload } from './helpers/products.js';
@@ -96,6 +97,20 @@ describe('amounts typed with dots or commas', () => {
     expect(found.map((contact) => contact.name)).toEqual(['Ece']);
     const ece = await call(t, 'GET', `/api/contacts/${found[0]!.id}`, user);
     expect(ece.json<ContactJson>().budget).toBe(250000);
+  });
+
+  it('reads a commission rate written with a decimal comma, and refuses an unclear one', async () => {
+    const agency = await createAgency(t, admin, { commissionRate: '12,5' });
+    expect(agency.commissionRate).toBe(12.5);
+    const res = await call(
+      t,
+      'POST',
+      '/api/agencies',
+      admin,
+      agencyPayload([admin.id], { commissionRate: '1.234,5' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(fieldsOf(res).commissionRate).toBe(agencyMessages.commissionNumber);
   });
 
   it('reads product prices the same way', async () => {

@@ -29,6 +29,7 @@ export const agencyMessages = {
   commissionMin: 'Commission rate must be at least 0',
   commissionMax: 'Commission rate cannot exceed 100',
   commissionRequired: 'Commission rate is required',
+  commissionNumber: 'Commission rate must be a number, such as 12,5 or 12.5',
   commissionStep: 'Commission rate can have at most 2 decimal places',
   countryRequired: 'Country is required',
   cityRequired: 'City is required',
@@ -59,11 +60,19 @@ const officeNumber = z
 const commissionRate = z
   .union([z.number(), z.string()], { error: agencyMessages.commissionRequired })
   .transform((value, ctx) => {
-    if (typeof value === 'string' && value.trim() === '') {
+    if (typeof value === 'number') return value;
+    const written = value.replace(/[\s%]/g, '');
+    if (written === '') {
       ctx.addIssue({ code: 'custom', message: agencyMessages.commissionRequired });
       return z.NEVER;
     }
-    return Number(value);
+    // A percentage has no thousands: its one mark, a point or a comma, is the decimal mark ("12,5"
+    // is 12.5, as a Turkish office types it); anything else is refused, not guessed.
+    if (!/^-?\d+(?:[.,]\d+)?$/.test(written)) {
+      ctx.addIssue({ code: 'custom', message: agencyMessages.commissionNumber });
+      return z.NEVER;
+    }
+    return Number(written.replace(',', '.'));
   })
   .pipe(
     z

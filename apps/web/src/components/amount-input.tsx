@@ -12,7 +12,7 @@ export interface AmountInputProps extends Omit<TextInputProps, 'value' | 'onChan
 /**
  * An amount typed as people write it: "250.000", "250,000", "250.000,50" or "250,000.50". The text
  * is kept as typed, never reformatted while typing (a number input took "250.000" for 250); the
- * form reads it with the domain's readMoney, which refuses an unclear amount with a message.
+ * form's schema reads it (amounts with the domain's readMoney), refusing an unclear one with a message.
  */
 export function AmountInput({ value, onChange, zeroIsEmpty = false, ...props }: AmountInputProps) {
   const text = typeof value === 'number' ? (value === 0 && zeroIsEmpty ? '' : formatAmount(value)) : value;

@@ -1,4 +1,5 @@
-import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
+import { AmountInput } from '../../../components/amount-input';
 import { CountrySelect } from '../../../components/country-select';
 import { PhoneInput } from '../../../components/phone-input';
 import type { FieldErrors } from '../../../lib/form-errors';
@@ -56,14 +57,11 @@ export function AgencyFormFields({
         error={errors.email}
         onChange={(event) => onChange('email', event.currentTarget.value)}
       />
-      <NumberInput
+      <AmountInput
         label="Commission Rate (%)"
         name="commissionRate"
         required
-        min={0}
-        max={100}
-        step={0.01}
-        decimalScale={2}
+        rightSection="%"
         value={values.commissionRate}
         error={errors.commissionRate}
         onChange={(value) => onChange('commissionRate', value)}
