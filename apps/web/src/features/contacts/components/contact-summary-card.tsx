@@ -8,6 +8,7 @@ import {
   Group,
   SimpleGrid,
   Stack,
+  Text,
   Title,
   Tooltip,
 } from '@mantine/core';
@@ -122,15 +123,17 @@ function ReachButton({ href, icon, label, color, external = false }: ReachButton
     <Button
       component="a"
       href={href}
-      variant="light"
-      color={color}
+      // Default buttons keep the words at full contrast in both schemes; the icon carries the colour.
+      variant="default"
       h="auto"
       py={6}
       px={4}
       {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
     >
       <Stack gap={2} align="center">
-        {icon}
+        <Text span c={`${color}.7`} lh={0} aria-hidden="true">
+          {icon}
+        </Text>
         <span>{label}</span>
       </Stack>
     </Button>
