@@ -208,6 +208,17 @@ test('the partner edit dialog opens on its first field', async ({ page, request 
   await expect(dialog(page, DISCARD_TITLE)).toHaveCount(0);
 });
 
+test('the convert dialog opens on the first detail it asks for', async ({ page, request }) => {
+  const api = await CrmApi.logIn(request);
+  const lead = await api.createContact({ name: 'Converting' });
+  await openSignedIn(page, api, `/lead/${lead.id}`);
+  await page.getByRole('button', { name: 'Convert to Customer' }).click();
+  const convert = dialog(page, 'Convert to Customer');
+  await expect(convert.getByRole('textbox', { name: 'Nationality' })).toBeFocused();
+  // Focused, not opened: the country list waits until asked for.
+  await expect(convert.getByRole('option')).toHaveCount(0);
+});
+
 test('a failed sign-in says why beside the form, and in the toast', async ({ page }) => {
   await submitLogin(page, ADMIN.email, 'not-the-password');
   await expectToast(page, 'Invalid email or password');

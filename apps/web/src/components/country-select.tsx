@@ -1,4 +1,5 @@
 import { Group, Select, type SelectProps, Text } from '@mantine/core';
+import { dialogFirstField } from '../lib/focus-first-error';
 import { foldedOptionsFilter } from '../lib/folded-options-filter';
 import { COUNTRIES, NORTH_CYPRUS } from './countries';
 import { flagEmoji } from './flag-emoji';
@@ -37,6 +38,8 @@ interface CountrySelectProps {
   clearable?: boolean;
   /** Keeps the dropdown inside a modal instead of a portal under the page. */
   withinPortal?: boolean;
+  /** A dialog's first field (see dialogFirstField). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -54,6 +57,7 @@ export function CountrySelect({
   name,
   clearable = true,
   withinPortal = true,
+  autoFocus = false,
 }: CountrySelectProps) {
   // A stored name outside the list (typed elsewhere) stays visible rather than blank.
   const data = value && !COUNTRY_NAMES.includes(value) ? [value, ...COUNTRY_NAMES] : COUNTRY_NAMES;
@@ -76,6 +80,7 @@ export function CountrySelect({
       renderOption={renderOption}
       comboboxProps={{ withinPortal }}
       maxDropdownHeight={280}
+      {...dialogFirstField(autoFocus)}
     />
   );
 }

@@ -52,3 +52,11 @@ export function useFocusFirstError<T extends HTMLElement = HTMLFormElement>(): F
   const focusFirstError = useCallback(() => setRequests((count) => count + 1), []);
   return { ref, focusFirstError };
 }
+
+/**
+ * The props that make a list field a dialog's first field: Mantine's focus trap focuses it (rather
+ * than the close button) when the dialog opens, and its list stays closed until asked for.
+ */
+export function dialogFirstField(first: boolean): { 'data-autofocus'?: true; openOnFocus?: false } {
+  return first ? { 'data-autofocus': true, openOnFocus: false } : {};
+}

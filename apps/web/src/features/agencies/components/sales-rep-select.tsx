@@ -1,5 +1,6 @@
 import { MultiSelect } from '@mantine/core';
 import { useEffect } from 'react';
+import { dialogFirstField } from '../../../lib/focus-first-error';
 import { foldedOptionsFilter } from '../../../lib/folded-options-filter';
 import { toast } from '../../../lib/toast';
 import { useSalesRepOptions } from '../api/use-picker-options';
@@ -69,8 +70,7 @@ export function SalesRepSelect({
       error={error}
       comboboxProps={{ withinPortal }}
       maxDropdownHeight={260}
-      data-autofocus={autoFocus || undefined}
-      openOnFocus={!autoFocus}
+      {...dialogFirstField(autoFocus)}
     />
   );
 }

@@ -2,6 +2,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuilding } from '@tabler/icons-react';
 import { useState } from 'react';
+import { dialogFirstField } from '../../../lib/focus-first-error';
 import type { AgencyOption } from '../api/fetch-agency-options';
 import { useAgencyOptions } from '../api/use-agency-options';
 import { NONE } from './contact-form-values';
@@ -61,8 +62,7 @@ export function AgencySelect({
       nothingFoundMessage="No agencies found"
       error={error}
       comboboxProps={{ withinPortal: true }}
-      data-autofocus={autoFocus || undefined}
-      openOnFocus={!autoFocus}
+      {...dialogFirstField(autoFocus)}
     />
   );
 }

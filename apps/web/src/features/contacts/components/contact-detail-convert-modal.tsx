@@ -2,6 +2,7 @@ import { type ConversionField, missingConversionFields } from '@crm/domain';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { CountrySelect } from '../../../components/country-select';
+import { dialogFirstField } from '../../../lib/focus-first-error';
 import type { Contact } from '../api/contact-types';
 import type { ConversionValues } from '../api/convert-contact';
 import { GENDER_OPTIONS, SOURCE_OPTIONS } from './contact-options';
@@ -52,6 +53,7 @@ function ConvertForm({
         <CountrySelect
           label="Nationality"
           required
+          autoFocus={asked[0] === 'nationality'}
           value={values.nationality ?? null}
           onChange={set('nationality')}
           withinPortal={false}
@@ -61,6 +63,7 @@ function ConvertForm({
         <CountrySelect
           label="Country of Residency"
           required
+          autoFocus={asked[0] === 'residency'}
           value={values.residency ?? null}
           onChange={set('residency')}
           withinPortal={false}
@@ -70,6 +73,7 @@ function ConvertForm({
         <Select
           label="Source"
           required
+          {...dialogFirstField(asked[0] === 'source')}
           placeholder="Select source"
           data={SOURCE_OPTIONS}
           value={values.source ?? null}
@@ -81,6 +85,7 @@ function ConvertForm({
         <Select
           label="Gender"
           required
+          {...dialogFirstField(asked[0] === 'gender')}
           placeholder="Select gender"
           data={GENDER_OPTIONS}
           value={values.gender ?? null}

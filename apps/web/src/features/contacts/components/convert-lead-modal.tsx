@@ -2,6 +2,7 @@ import { missingConversionFields } from '@crm/domain';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { CountrySelect } from '../../../components/country-select';
+import { dialogFirstField } from '../../../lib/focus-first-error';
 import type { ContactListRow } from '../api/contact-types';
 import type { ConversionValues } from '../api/convert-contact';
 import { useConvertLead } from '../api/use-convert-lead';
@@ -70,6 +71,7 @@ function ConvertLeadForm({ lead, saving, onCancel, onConfirm }: ConvertLeadFormP
         <CountrySelect
           label="Nationality"
           required
+          autoFocus={asked[0] === 'nationality'}
           value={values.nationality ?? null}
           onChange={set('nationality')}
         />
@@ -78,6 +80,7 @@ function ConvertLeadForm({ lead, saving, onCancel, onConfirm }: ConvertLeadFormP
         <CountrySelect
           label="Country of Residency"
           required
+          autoFocus={asked[0] === 'residency'}
           value={values.residency ?? null}
           onChange={set('residency')}
         />
@@ -86,6 +89,7 @@ function ConvertLeadForm({ lead, saving, onCancel, onConfirm }: ConvertLeadFormP
         <Select
           label="Gender"
           required
+          {...dialogFirstField(asked[0] === 'gender')}
           placeholder="Select gender"
           data={GENDER_OPTIONS}
           value={values.gender ?? null}
