@@ -135,4 +135,30 @@ test.describe('Turkish input in the contact form', () => {
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await expectToast(page, 'Lead created successfully!');
   });
+
+  test('the merge screen shows labels, pounds and international phones, not stored codes', async ({
+    page,
+    request,
+  }) => {
+    const api = await CrmApi.logIn(request);
+    const surname = uniqueSurname();
+    const kept = await api.createContact({ name: 'Deniz', surname, preferredPayment: 'CASH', budget: 0 });
+    const other = await api.createContact({
+      name: 'Deniz',
+      surname,
+      phone: '905321234599',
+      preferredPayment: 'CREDIT',
+      budget: 320000,
+    });
+    await openSignedIn(page, api, `/merge/contacts/${kept.id}/${other.id}`);
+    await expect(page.getByRole('heading', { name: 'Merge contacts', level: 1 })).toBeVisible();
+    const keep = (field: string, id: number, value: string) =>
+      page.getByRole('radio', { name: `Keep ${field} from Record #${id}: ${value}`, exact: true });
+    await expect(keep('Preferred Payment', other.id, 'Credit')).toBeVisible();
+    await expect(keep('Preferred Payment', kept.id, 'Cash')).toBeVisible();
+    await expect(keep('Budget', other.id, '£320,000')).toBeVisible();
+    await expect(keep('Budget', kept.id, 'empty')).toBeVisible();
+    await expect(keep('Phone', other.id, '+90 532 123 45 99')).toBeVisible();
+    await expect(page.getByText('CREDIT', { exact: true })).toHaveCount(0);
+  });
 });
