@@ -1,10 +1,14 @@
-// Writes .br and .gz beside every text asset of the build, so the server sends compressed files
-// without compressing on each request.
+// Writes .br and .gz beside every text asset of the build, whatever its size, so the server sends
+// every file compressed without compressing on each request (a small file sent as it is cost more
+// than its compressed copy plus the header saying so).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../dist');
+// The build's folder, or another given as the first argument (a build made elsewhere to compare).
+const dist = path.resolve(
+  process.argv[2] ?? path.join(path.dirname(new URL(import.meta.url).pathname), '../dist'),
+);
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
 
 function* files(dir) {
@@ -19,7 +23,6 @@ let before = 0;
 let after = 0;
 for (const file of files(dist)) {
   const data = readFileSync(file);
-  if (data.length < 1024) continue;
   const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
   writeFileSync(`${file}.br`, br);
   writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
