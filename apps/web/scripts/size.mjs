@@ -1,16 +1,16 @@
 // What a browser transfers to open /login and /leads with an empty cache, measured rather than
-// added up: the built server runs on a fresh data folder, Chromium (playwright-core) opens each
-// screen in a new profile, and every response's encoded size (compressed as sent, headers
-// included) is summed by type, with the number of files. /leads is opened signed in, its cache
-// emptied after signing in. Fails past the budgets, when a script or style sheet is sent
-// uncompressed, or when a chunk of the build is over its budget. Reads apps/web/dist and
-// apps/server/dist, building them first when missing (`-- --build` always builds).
+// added up: the built server runs on a fresh data folder, Chromium (through @playwright/test, as in
+// the end-to-end suite) opens each screen in a new profile, and every response's encoded size
+// (compressed as sent, headers included) is summed by type, with the number of files. /leads is
+// opened signed in, its cache emptied after signing in. Fails past the budgets, when a script or
+// style sheet is sent uncompressed, or when a chunk of the build is over its budget. Reads
+// apps/web/dist and apps/server/dist, building them first when missing (`-- --build` always builds).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium } from '@playwright/test';
 
 const web = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const root = path.resolve(web, '../..');
