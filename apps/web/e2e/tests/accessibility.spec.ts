@@ -37,6 +37,8 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     session = await CrmApi.logIn(request);
     const api = await adminApi(request);
     const lead = await session.createContact({ name: 'Axe' });
+    const customer = await session.createContact({ name: 'Axe', nationality: 'Turkey' });
+    await session.convertContact(customer.id, { residency: 'Turkey', gender: 'MALE' });
     const agency = await createAgencyViaApi(request, api);
     const product = await createProductViaApi(request, api, `Axe Flat ${Date.now()}`);
     screens = [
@@ -57,6 +59,11 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
       '/products',
       `/product/${product.id}`,
       '/product-categories',
+      `/customer/${customer.id}`,
+      '/my-tasks',
+      '/imports',
+      '/imports/new',
+      '/duplicates',
     ];
   });
 

@@ -38,12 +38,14 @@ export const colorSchemeManager = localStorageColorSchemeManager({ key: STORAGE_
  * error red-9, and light-variant badges and buttons in shade 9 on a paler tint (shade 8 on the usual
  * tint is about 3.5:1 for teal and red). Dark scheme: dimmed text dark-1 (dark-2 on a card is 3.5:1)
  * and light-variant text in shade 2. Filled buttons and badges in shade 9 in both (dark: app/contrast.css):
- * white on teal-8 is 3.9:1.
+ * white on teal-8 is 3.9:1. Placeholders take the dimmed colour: an empty file input shows its
+ * placeholder as text (Input.Placeholder), and Mantine's gray-5 on white is 2.1:1.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     ...Object.fromEntries(
       Object.keys(resolved.colors).flatMap((color) => [
@@ -58,6 +60,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-placeholder': 'var(--mantine-color-dark-1)',
     ...Object.fromEntries(
       Object.keys(resolved.colors).map((color) => [
         `--mantine-color-${color}-light-color`,
