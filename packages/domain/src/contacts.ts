@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 export * from './completeness.js';
 export * from './contact-enums.js';
+export * from './contact-rules.js';
 
 import {
   CHILDREN_MAX,
@@ -20,7 +21,8 @@ import { isEmailShaped } from './email.js';
 import { ID_MAX } from './ids.js';
 import { readMoney } from './money.js';
 import { phoneField } from './phone.js';
-import { foldCase, requiredText, searchFold } from './text.js';
+import { foldCase, searchFold } from './text.js';
+import { requiredText } from './text-field.js';
 
 /** Empty text and the literal 'null' that select fields hold both mean "not given". */
 const optionalText = (max = 200) =>
@@ -162,23 +164,6 @@ export function contactRuleIssues(
   return issues;
 }
 
-/** The fields a conversion asks for: those among nationality, residency, source and gender that are empty. */
-export const CONVERSION_FIELDS = ['nationality', 'residency', 'source', 'gender'] as const;
-export type ConversionField = (typeof CONVERSION_FIELDS)[number];
-
-export function missingConversionFields(contact: {
-  nationality: string | null;
-  residency: string | null;
-  source: string | null;
-  gender: string | null;
-  agencyId: number | null;
-}): ConversionField[] {
-  // A contact referred by an agency has no source by design; it is not asked for.
-  return CONVERSION_FIELDS.filter(
-    (field) => !contact[field] && !(field === 'source' && contact.agencyId !== null),
-  );
-}
-
 export const convertContactSchema = z.object({
   nationality: optionalText(100),
   residency: optionalText(100),
@@ -211,12 +196,4 @@ export function contactDuplicateKeys(contact: {
     email,
     phone: contact.phone.replace(/\D/g, '') || null,
   };
-}
-
-/** Text of a rich-text note without its tags, for the 1,000-character rule. */
-export function plainTextLength(html: string): number {
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#39);/g, 'x').length;
 }

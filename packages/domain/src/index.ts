@@ -19,6 +19,7 @@ export * from './products.js';
 export * from './search.js';
 export * from './tasks.js';
 export * from './text.js';
+export * from './text-field.js';
 export * from './token.js';
 export * from './turkish-order.js';
 export * from './users.js';

@@ -1,6 +1,6 @@
 import { type CountryCode, type PhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { COUNTRIES } from './countries.js';
-import { phoneDigits } from './phone.js';
+import { phoneDigits } from './phone-digits.js';
 
 /**
  * Phone numbers as people write them (forms, spreadsheets). The default ("min") metadata is used on

@@ -1,12 +1,8 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, phoneDigits } from './phone-digits.js';
 
-export const PHONE_MIN_DIGITS = 6;
-export const PHONE_MAX_DIGITS = 15;
-
-export function phoneDigits(value: string): string {
-  return value.replace(/\D/g, '');
-}
+export * from './phone-digits.js';
 
 /** A required phone number, reduced to its digits, 6 to 15 of them. */
 export function phoneField(messages: { required: string; length: string }) {

@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { phoneDigits } from './phone.js';
+import { phoneDigits } from './phone-digits.js';
 import { searchFold } from './text.js';
 
 export * from './search-limits.js';

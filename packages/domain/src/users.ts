@@ -7,7 +7,7 @@ import { ROLES, type Role } from './roles.js';
 
 export { ROLES, type Role, USERS_ROUTE_ROLES } from './roles.js';
 
-import { requiredText } from './text.js';
+import { requiredText } from './text-field.js';
 
 export const PASSWORD_MIN_LENGTH = 6;
 

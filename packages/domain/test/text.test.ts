@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldCase, requiredText, searchFold } from '../src/text.js';
+import { foldCase, searchFold } from '../src/text.js';
+import { requiredText } from '../src/text-field.js';
 
 describe('requiredText', () => {
   const field = requiredText('Required!');

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { useTaskSummary } from '../../components/tasks';
+import { useTaskSummary } from '../../components/tasks/use-tasks';
 import { NavEntryLink } from './nav-entry-link';
 import { MY_TASKS_NAV } from './nav-items';
 

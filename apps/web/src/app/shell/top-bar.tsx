@@ -6,7 +6,7 @@ import { ThemeSwitch } from './theme-switch';
 
 // The bell (its popover, its queries) follows the screen rather than delaying it.
 const NotificationBell = lazy(async () => ({
-  default: (await import('../../components/notifications')).NotificationBell,
+  default: (await import('../../components/notifications/notification-bell')).NotificationBell,
 }));
 
 interface TopBarProps {
