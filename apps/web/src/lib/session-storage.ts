@@ -72,6 +72,11 @@ export function takeSessionMessage(): SessionMessage | null {
   }
 }
 
+/** True once expireSession has sent the page to /login: the page is about to be replaced. */
+export function isSessionExpiring(): boolean {
+  return expiring;
+}
+
 /**
  * Ends an expired session: clears storage and does a full page load of /login (000 §2.2), where
  * the message "Session expired. Please log in again." is shown. Safe to call several times.
