@@ -22,6 +22,13 @@ const serverMain = path.join(root, 'apps/server/dist/main.js');
 const KB = 1024;
 /** JavaScript transferred by each screen opened cold (issue 24: 147 KB in 25 files and 351 KB in 92 before). */
 const BUDGET = { '/login': 120 * KB, '/leads': 200 * KB };
+/**
+ * With --ceiling (CI): what may not grow while a budget is still missed (docs/decisions.md, "Bundle
+ * budgets and the ceiling CI holds"). A screen over its budget but under its ceiling is reported, not
+ * failed; over the ceiling it fails. Without --ceiling every budget fails as it stands.
+ */
+const CEILING = { '/login': 120 * KB, '/leads': 250 * KB };
+const ceilingOnly = process.argv.includes('--ceiling');
 /** No chunk over this (brotli), so that no screen's growth hides in one file. */
 const CHUNK_BUDGET = 150 * KB;
 const ADMIN = { email: 'size@example.com', password: 'Size-Passw0rd-1' };
@@ -199,8 +206,13 @@ try {
   for (const [route, budget] of Object.entries(BUDGET)) {
     const result = await measure(browser, `http://127.0.0.1:${port}`, route);
     const over = result.js.bytes > budget;
-    if (over)
-      failures.push(`${route}: ${kb(result.js.bytes)} of JavaScript is over its ${kb(budget)} budget`);
+    const ceiling = CEILING[route];
+    if (over && ceilingOnly && result.js.bytes <= ceiling)
+      console.log(`  (${route} is over its budget and under the ${kb(ceiling)} ceiling CI holds)`);
+    else if (over)
+      failures.push(
+        `${route}: ${kb(result.js.bytes)} of JavaScript is over its ${kb(ceilingOnly ? ceiling : budget)} ${ceilingOnly ? 'ceiling' : 'budget'}`,
+      );
     for (const url of result.uncompressed) failures.push(`${route}: ${url} was sent uncompressed`);
     for (const url of result.cached)
       failures.push(`${route}: ${url} came from the cache: the measure is not cold`);
@@ -235,4 +247,4 @@ if (failures.length > 0) {
   console.error(`\nOver budget:\n  ${failures.join('\n  ')}`);
   process.exit(1);
 }
-console.log('\nEvery budget holds.');
+console.log(ceilingOnly ? '\nEvery ceiling holds.' : '\nEvery budget holds.');
