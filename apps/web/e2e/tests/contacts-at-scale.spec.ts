@@ -15,8 +15,8 @@ const LARGE_PASSWORD = process.env.E2E_LARGE_PASSWORD;
 const FIRST_ROWS_MS = 1000;
 const NEXT_ROWS_MS = 1000;
 const SEARCH_MS = 300;
-/** A surname the seeder gives thousands of contacts. */
-const SURNAME = 'demir';
+/** Surnames the seeder gives thousands of contacts each. */
+const SURNAMES = ['demir', 'kaya', 'arslan'];
 
 test.use({ baseURL: `http://127.0.0.1:${LARGE_PORT}` });
 
@@ -45,7 +45,7 @@ async function timed(
   return ms;
 }
 
-test('at scale, Leads shows its first rows within 1 s, rows further down within 1 s of dragging the scrollbar to the end, and matches within 300 ms of the last keystroke', async ({
+test('at scale, Leads shows its first rows within 1 s, rows further down within 1 s of dragging the scrollbar to the end, and matches within 300 ms of the last keystroke (the median of three searches)', async ({
   page,
 }) => {
   await logInThroughForm(page, ADMIN.email, LARGE_PASSWORD!);
@@ -93,16 +93,29 @@ test('at scale, Leads shows its first rows within 1 s, rows further down within 
     expect(ms, `ms from the scroll to the rows of page ${page_ + 1}`).toBeLessThanOrEqual(NEXT_ROWS_MS);
   }
 
+  // Three different searches (none answered from the cache), and their median against the target:
+  // one search delayed by a busy machine does not decide, a list that is slow at searching does.
   const totalBefore = (await resultTotal(page).textContent()) ?? '';
-  const search = await timed(
-    page,
-    `matches for "${SURNAME}" after the last keystroke`,
-    'input',
-    { firstRowContains: SURNAME, totalOtherThan: totalBefore },
-    async () => {
-      await searchBox(page).pressSequentially(SURNAME, { delay: 60 });
-    },
-  );
-  await expect(contactRows(page).first()).toContainText(new RegExp(SURNAME, 'i'));
-  expect(search, `ms from the last keystroke of "${SURNAME}" to its matches`).toBeLessThanOrEqual(SEARCH_MS);
+  const searches: number[] = [];
+  for (const surname of SURNAMES) {
+    searches.push(
+      await timed(
+        page,
+        `matches for "${surname}" after the last keystroke`,
+        'input',
+        { firstRowContains: surname, totalOtherThan: totalBefore },
+        async () => {
+          await searchBox(page).pressSequentially(surname, { delay: 60 });
+        },
+      ),
+    );
+    await expect(contactRows(page).first()).toContainText(new RegExp(surname, 'i'));
+    await searchBox(page).fill('');
+    await expect(resultTotal(page)).toHaveText(totalBefore);
+  }
+  const median = [...searches].sort((a, b) => a - b)[1];
+  expect(
+    median,
+    `median ms from the last keystroke to the matches (${searches.join(', ')})`,
+  ).toBeLessThanOrEqual(SEARCH_MS);
 });

@@ -61,8 +61,20 @@ export function RichTextEditorField({
   });
 
   // Marked invalid like Mantine's inputs, so a refused submit can find it first (lib/focus-first-error).
+  // The editor's view exists only once it is mounted into the page (its getter throws before), which
+  // can come after this effect when a dialog opens: mark it then.
   useEffect(() => {
-    editor?.view.dom.setAttribute('aria-invalid', error ? 'true' : 'false');
+    if (!editor) return;
+    const mark = () => {
+      if (!editor.isDestroyed) editor.view.dom.setAttribute('aria-invalid', error ? 'true' : 'false');
+    };
+    if (editor.isInitialized) mark();
+    editor.on('mount', mark);
+    editor.on('create', mark);
+    return () => {
+      editor.off('mount', mark);
+      editor.off('create', mark);
+    };
   }, [editor, error]);
 
   return (
