@@ -9,7 +9,7 @@ import { useListParams } from './use-list-params';
  * 300 ms of the last keystroke (the answer takes tens of milliseconds at a million contacts), long
  * enough that a word typed at speed is one request, not one per letter.
  */
-export const SEARCH_DEBOUNCE_MS = 120;
+export const SEARCH_DEBOUNCE_MS = 100;
 
 /** Searches written to the URL and not yet seen coming back, kept at most (a burst of typing). */
 const MAX_PENDING = 50;
