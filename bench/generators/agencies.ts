@@ -4,6 +4,7 @@ import {
   nationalPhoneKey,
   percentToBasisPoints,
   type StaffPosition,
+  searchFold,
 } from '@crm/domain';
 import type { Insertable } from 'kysely';
 import type { AgenciesTable, AgencyStaffTable } from '../../apps/server/src/db/schema.js';
@@ -257,12 +258,13 @@ export function planAgencies(
       parent_agency_id: null,
       created_by_id: creator.id,
       name_key: foldCase(name),
+      name_fold: searchFold(name),
       email_key: foldCase(email),
       office_key: nationalPhoneKey(office),
       // The Level column reads 'Main' for an agency without a parent; its key says so too.
       parent_key: parent ? foldCase(parent.name) : 'main',
       creator_key: foldCase(creator.name),
-      search_text: foldCase([name, email, office, city, country].join('\n')),
+      search_text: searchFold([name, email, office, city, country].join('\n')),
       is_active: active ? 1 : 0,
       created_at: iso(created),
       updated_at: iso(updated),

@@ -9,6 +9,7 @@ import {
   nationalPhoneKey,
   PREFERRED_PAYMENTS,
   type SOURCES,
+  searchFold,
 } from '@crm/domain';
 import type { Insertable } from 'kysely';
 import type { ContactsTable } from '../../apps/server/src/db/schema.js';
@@ -305,10 +306,11 @@ export function* generateContacts(
       is_active: active ? 1 : 0,
       completeness: completeness(fields),
       name_key: foldCase(`${fields.name} ${fields.surname}`),
+      name_fold: searchFold(`${fields.name} ${fields.surname}`),
       email_key: fields.email ? foldCase(fields.email) : '',
-      surname_key: foldCase(fields.surname.trim()),
+      surname_key: searchFold(fields.surname.trim()),
       phone_key: nationalPhoneKey(fields.phone),
-      passport_key: fields.passportNumber ? foldCase(fields.passportNumber.trim()) : '',
+      passport_key: fields.passportNumber ? searchFold(fields.passportNumber.trim()) : '',
       agency_key: agencyName ? foldCase(agencyName) : '',
       owner_key: ownerKey,
       assignee_key: foldCase(assignee.name),

@@ -1,4 +1,4 @@
-import { foldCase, type ProductType, turkishSortKey } from '@crm/domain';
+import { foldCase, type ProductType, searchFold, turkishSortKey } from '@crm/domain';
 import type { Insertable } from 'kysely';
 import type { ProductsTable } from '../../apps/server/src/db/schema.js';
 import { insertInBatches, type TableName } from '../lib/database.js';
@@ -431,6 +431,7 @@ export function planProducts(
       row: {
         title: made.title,
         title_key: foldCase(made.title),
+        title_fold: searchFold(made.title),
         description: made.description,
         product_type: type,
         real_estate_company_id: company?.id ?? null,

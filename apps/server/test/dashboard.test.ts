@@ -77,7 +77,7 @@ describe('GET /api/contacts/count', () => {
       .where('type', '=', 'LEAD')
       .executeTakeFirstOrThrow();
     // The id and the generated search-folded name are the database's to make.
-    const { id: _id, name_fold: _nameFold, ...columns } = template;
+    const { id: _id, ...columns } = template;
     await t.db
       .insertInto('contacts')
       .values([

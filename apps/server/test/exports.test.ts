@@ -1,4 +1,4 @@
-import { foldCase, MAX_PAGE_SIZE } from '@crm/domain';
+import { foldCase, MAX_PAGE_SIZE, searchFold } from '@crm/domain';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +50,7 @@ beforeAll(async () => {
         is_active: i % 50 === 0 ? 0 : 1,
         completeness: 20,
         name_key: foldCase(`${name} ${surname}`),
+        name_fold: searchFold(`${name} ${surname}`),
         email_key: email ?? '',
         agency_key: '',
         owner_key: 'bora bey',

@@ -243,9 +243,9 @@ describe('totals beyond 1,000 matches', () => {
     const at = '2025-06-01T00:00:00.000Z';
     await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${BULK})
       insert into contacts (type, name, surname, phone, owner_id, assigned_to_id, is_active,
-        name_key, email_key, owner_key, assignee_key, search_text, created_at, updated_at)
+        name_key, name_fold, email_key, owner_key, assignee_key, search_text, created_at, updated_at)
       select 'LEAD', 'Bulkname', 'Many', '447000111222', ${bora.id}, ${bora.id}, 1,
-        'bulkname many', '', 'bora bey', 'bora bey', 'bulkname many', ${at}, ${at} from n`.execute(t.db);
+        'bulkname many', 'bulkname many', '', 'bora bey', 'bora bey', 'bulkname many', ${at}, ${at} from n`.execute(t.db);
   });
 
   it('says 1,000 and capped for a search matching more', async () => {
@@ -329,16 +329,16 @@ describe('partners and products searched beyond 1,000 matches', () => {
     const agencies = Array.from({ length: BULK }, (_, i) => {
       const name = `Capagency ${numbered(i + 1)}`;
       const key = name.toLowerCase();
-      return sql`(${name}, ${`90533${i}`}, '', 0, 'Cyprus', 'Kyrenia', 'COMPANY', ${key}, '', '', '', ${key}, 1, ${at}, ${at})`;
+      return sql`(${name}, ${`90533${i}`}, '', 0, 'Cyprus', 'Kyrenia', 'COMPANY', ${key}, ${key}, '', '', '', ${key}, 1, ${at}, ${at})`;
     });
     await sql`insert into agencies (name, office_number, email, commission_bp, country, city, type,
-      name_key, email_key, parent_key, creator_key, search_text, is_active, created_at, updated_at)
+      name_key, name_fold, email_key, parent_key, creator_key, search_text, is_active, created_at, updated_at)
       values ${sql.join(agencies)}`.execute(t.db);
     const products = Array.from({ length: BULK }, (_, i) => {
       const title = `Capproduct ${numbered(i + 1)}`;
-      return sql`(${title}, ${title.toLowerCase()}, '', 'REAL_ESTATE', 1, ${at}, ${at})`;
+      return sql`(${title}, ${title.toLowerCase()}, ${title.toLowerCase()}, '', 'REAL_ESTATE', 1, ${at}, ${at})`;
     });
-    await sql`insert into products (title, title_key, description, product_type, is_active, created_at, updated_at)
+    await sql`insert into products (title, title_key, title_fold, description, product_type, is_active, created_at, updated_at)
       values ${sql.join(products)}`.execute(t.db);
   });
 

@@ -10,10 +10,10 @@ import { createDatabase } from '../src/db/database.js';
 import { engineOf } from '../src/db/dialect.js';
 import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
 import { searchFoldCasedSql, searchFoldSql } from '../src/db/search-fold.js';
-import { createAgency } from './helpers/agencies.js';
+import { agencyPayload, createAgency } from './helpers/agencies.js';
 import { type ContactJson, call, createContact, leadPayload } from './helpers/contacts.js';
 import { preview, rows, upload } from './helpers/imports.js';
-import { createProduct } from './helpers/products.js';
+import { createProduct, productPayload } from './helpers/products.js';
 import {
   createScratchDatabase,
   createTestApp,
@@ -265,92 +265,105 @@ describe('search folds Turkish letters: "sukru" finds "Şükrü Dağdelen"', () 
   });
 });
 
+/**
+ * An app on a database migrated up to `before`, given rows as the code of that time wrote them by
+ * `writeOldRows`, then migrated to the latest version.
+ */
+async function appMigratedFrom(
+  before: string,
+  writeOldRows: (db: TestApp['db']) => Promise<void>,
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'crm-test-'));
+  const scratch = await createScratchDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SEARCHES_PER_SECOND: '0',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+  });
+  const db = createDatabase(config);
+  await migrateUpTo(db, before);
+  await writeOldRows(db);
+  await migrateToLatest(db);
+  const app = await buildApp({ config, db, serveWeb: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 describe('migration 0018', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'crm-test-'));
-    const scratch = await createScratchDatabase();
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      SEARCHES_PER_SECOND: '0',
-      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    t = await appMigratedFrom('0017-job-schedules', async (db) => {
+      // Rows as the versions before 0018 wrote them: every key by foldCase, ş and ğ kept.
+      const now = new Date().toISOString();
+      const { id: ownerId } = await db
+        .insertInto('users')
+        .values({
+          name: 'Old Owner',
+          first_name: 'Old',
+          surname: 'Owner',
+          phone: '905321234567',
+          email: 'old.owner@fold.example',
+          password_hash: 'x',
+          role: 'admin',
+          is_active: 1,
+          created_at: now,
+          updated_at: now,
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('contacts')
+        .values({
+          type: 'LEAD',
+          name: 'Şükrü',
+          surname: 'Dağdelen',
+          phone: '905331002030',
+          email: 'sd@fold.example',
+          owner_id: ownerId,
+          name_key: 'şükrü dağdelen',
+          email_key: 'sd@fold.example',
+          owner_key: 'old owner',
+          search_text: foldCase('Şükrü Dağdelen\nsd@fold.example\n905331002030\n'),
+          surname_key: 'dağdelen',
+          phone_key: '5331002030',
+          created_at: now,
+          updated_at: now,
+        } as never)
+        .execute();
+      await db
+        .insertInto('agencies')
+        .values({
+          name: 'Çiçek Emlak',
+          name_key: 'çiçek emlak',
+          search_text: 'çiçek emlak',
+          created_at: now,
+          updated_at: now,
+        } as never)
+        .execute();
+      await db
+        .insertInto('products')
+        .values({
+          title: 'Güneş Evleri',
+          title_key: 'güneş evleri',
+          product_type: 'REAL_ESTATE',
+          created_at: now,
+          updated_at: now,
+        } as never)
+        .execute();
     });
-    const db = createDatabase(config);
-    await migrateUpTo(db, '0017-job-schedules');
-    // Rows as the versions before 0018 wrote them: every key by foldCase, ş and ğ kept.
-    const now = new Date().toISOString();
-    const { id: ownerId } = await db
-      .insertInto('users')
-      .values({
-        name: 'Old Owner',
-        first_name: 'Old',
-        surname: 'Owner',
-        phone: '905321234567',
-        email: 'old.owner@fold.example',
-        password_hash: 'x',
-        role: 'admin',
-        is_active: 1,
-        created_at: now,
-        updated_at: now,
-      } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('contacts')
-      .values({
-        type: 'LEAD',
-        name: 'Şükrü',
-        surname: 'Dağdelen',
-        phone: '905331002030',
-        email: 'sd@fold.example',
-        owner_id: ownerId,
-        name_key: 'şükrü dağdelen',
-        email_key: 'sd@fold.example',
-        owner_key: 'old owner',
-        search_text: foldCase('Şükrü Dağdelen\nsd@fold.example\n905331002030\n'),
-        surname_key: 'dağdelen',
-        phone_key: '5331002030',
-        created_at: now,
-        updated_at: now,
-      } as never)
-      .execute();
-    await db
-      .insertInto('agencies')
-      .values({
-        name: 'Çiçek Emlak',
-        name_key: 'çiçek emlak',
-        search_text: 'çiçek emlak',
-        created_at: now,
-        updated_at: now,
-      } as never)
-      .execute();
-    await db
-      .insertInto('products')
-      .values({
-        title: 'Güneş Evleri',
-        title_key: 'güneş evleri',
-        product_type: 'REAL_ESTATE',
-        created_at: now,
-        updated_at: now,
-      } as never)
-      .execute();
-    await migrateToLatest(db);
-    const app = await buildApp({ config, db, serveWeb: false });
-    await app.ready();
-    t = {
-      app,
-      db,
-      config,
-      close: async () => {
-        await app.close();
-        await db.destroy();
-        await scratch?.drop();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
   });
   afterAll(() => t.close());
 
@@ -376,5 +389,141 @@ describe('migration 0018', () => {
       .select(['name_key', 'name_fold', 'surname_key'])
       .execute();
     expect(row).toEqual({ name_key: 'şükrü dağdelen', name_fold: 'sukru dagdelen', surname_key: 'dagdelen' });
+  });
+});
+
+describe('migration 0026', () => {
+  let t: TestApp;
+  const ids = { contact: 0, agency: 0, product: 0 };
+
+  beforeAll(async () => {
+    t = await appMigratedFrom('0025-column-widths', async (db) => {
+      // Rows as the versions before 0026 wrote them: the folded names were made by the database.
+      const now = new Date().toISOString();
+      const { id: ownerId } = await db
+        .insertInto('users')
+        .values({
+          name: 'Old Owner',
+          first_name: 'Old',
+          surname: 'Owner',
+          phone: '905321234568',
+          email: 'old.owner@fold26.example',
+          password_hash: 'x',
+          role: 'admin',
+          is_active: 1,
+          created_at: now,
+          updated_at: now,
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const contact = await db
+        .insertInto('contacts')
+        .values({
+          type: 'LEAD',
+          name: 'Şükrü',
+          surname: 'Dağdelen',
+          phone: '905331002031',
+          owner_id: ownerId,
+          name_key: 'şükrü dağdelen',
+          owner_key: 'old owner',
+          search_text: searchFold('Şükrü Dağdelen\n905331002031\n'),
+          surname_key: 'dagdelen',
+          phone_key: '5331002031',
+          source: 'Facebook',
+          created_at: now,
+          updated_at: now,
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const agency = await db
+        .insertInto('agencies')
+        .values({
+          name: 'Çiçek Emlak',
+          name_key: 'çiçek emlak',
+          search_text: 'cicek emlak',
+          created_at: now,
+          updated_at: now,
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const product = await db
+        .insertInto('products')
+        .values({
+          title: 'Güneş Evleri',
+          title_key: 'güneş evleri',
+          product_type: 'REAL_ESTATE',
+          created_at: now,
+          updated_at: now,
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      Object.assign(ids, { contact: contact.id, agency: agency.id, product: product.id });
+    });
+  });
+  afterAll(() => t.close());
+
+  it('keeps the folded names as plain columns with the values the database had made', async () => {
+    const columns =
+      engineOf(t.db) === 'sqlite'
+        ? await sql<{ name: string; generated: number }>`
+            select name, hidden as generated from pragma_table_xinfo('contacts') where name = 'name_fold'
+            union all select name, hidden from pragma_table_xinfo('agencies') where name = 'name_fold'
+            union all select name, hidden from pragma_table_xinfo('products') where name = 'title_fold'`.execute(
+            t.db,
+          )
+        : await sql<{ name: string; generated: number }>`
+            select attname as name, case when attgenerated = '' then 0 else 1 end as generated
+            from pg_attribute where attrelid in ('contacts'::regclass, 'agencies'::regclass, 'products'::regclass)
+              and attname in ('name_fold', 'title_fold')`.execute(t.db);
+    expect(columns.rows.map((row) => Number(row.generated))).toEqual([0, 0, 0]);
+    expect(
+      await t.db.selectFrom('contacts').select('name_fold').where('id', '=', ids.contact).executeTakeFirst(),
+    ).toEqual({ name_fold: 'sukru dagdelen' });
+    expect(
+      await t.db.selectFrom('agencies').select('name_fold').where('id', '=', ids.agency).executeTakeFirst(),
+    ).toEqual({ name_fold: 'cicek emlak' });
+    expect(
+      await t.db.selectFrom('products').select('title_fold').where('id', '=', ids.product).executeTakeFirst(),
+    ).toEqual({ title_fold: 'gunes evleri' });
+  });
+
+  it('finds a renamed contact, agency and product by their new names only', async () => {
+    const who = await signIn(t, { role: 'admin' });
+    const contact = await call(
+      t,
+      'PUT',
+      `/api/contacts/${ids.contact}`,
+      who,
+      leadPayload({ name: 'Çağla', surname: 'Öztürk', phone: '+90 533 100 20 31' }),
+    );
+    expect(contact.statusCode, contact.body).toBe(200);
+    const byName = async (name: string) =>
+      idsOf(await call(t, 'GET', `/api/contacts?filter.name=${query(`equals:${name}`)}`, who));
+    expect(await byName('cagla ozturk')).toEqual([ids.contact]);
+    expect(await byName('sukru dagdelen')).toEqual([]);
+    expect(paletteIds(await call(t, 'GET', `/api/search?q=${query('cagla')}`, who), 'contact')).toEqual([
+      ids.contact,
+    ]);
+
+    const agency = await call(t, 'PUT', `/api/agencies/${ids.agency}`, who, {
+      ...agencyPayload([who.id]),
+      name: 'Gül Yapı',
+    });
+    expect(agency.statusCode, agency.body).toBe(200);
+    expect(paletteIds(await call(t, 'GET', `/api/search?q=${query('gul yapi')}`, who), 'agency')).toEqual([
+      ids.agency,
+    ]);
+    expect(paletteIds(await call(t, 'GET', `/api/search?q=${query('cicek')}`, who), 'agency')).toEqual([]);
+
+    const product = await call(
+      t,
+      'PUT',
+      `/api/products/${ids.product}`,
+      who,
+      productPayload({ title: 'Çınar Konakları' }),
+    );
+    expect(product.statusCode, product.body).toBe(200);
+    expect(idsOf(await call(t, 'GET', `/api/products?q=${query('cinar')}`, who))).toEqual([ids.product]);
+    expect(idsOf(await call(t, 'GET', `/api/products?q=${query('gunes')}`, who))).toEqual([]);
   });
 });

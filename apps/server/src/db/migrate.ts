@@ -29,6 +29,7 @@ import * as m0021 from './migrations/0021-bulk-changes.js';
 import * as m0023 from './migrations/0023-turkish-sort-keys.js';
 import * as m0024 from './migrations/0024-conversion-history.js';
 import * as m0025 from './migrations/0025-column-widths.js';
+import * as m0026 from './migrations/0026-stored-name-folds.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0024-conversion-history': m0024,
   '0023-turkish-sort-keys': m0023,
   '0025-column-widths': m0025,
+  '0026-stored-name-folds': m0026,
   '0006-versions': m0006,
 };
 

@@ -1,4 +1,4 @@
-import { foldCase } from '@crm/domain';
+import { foldCase, searchFold } from '@crm/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Generated, Kysely } from 'kysely';
 import type { SignedIn, TestApp } from './test-app.js';
@@ -120,6 +120,7 @@ interface AgencyRows {
     id: Generated<number>;
     name: string;
     name_key: string;
+    name_fold: string;
     is_active: number;
     created_at: string;
     updated_at: string;
@@ -135,6 +136,7 @@ export async function insertAgency(t: TestApp, name: string, options: { active?:
     .values({
       name,
       name_key: foldCase(name),
+      name_fold: searchFold(name),
       is_active: options.active === false ? 0 : 1,
       created_at: at,
       updated_at: at,

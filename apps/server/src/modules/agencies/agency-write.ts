@@ -101,6 +101,7 @@ function agencyColumns(form: AgencyForm, parentName: string | null) {
     type: form.type,
     parent_agency_id: form.parentAgencyId,
     name_key: foldCase(form.name),
+    name_fold: searchFold(form.name),
     email_key: foldCase(form.email),
     office_key: nationalPhoneKey(form.officeNumber),
     // The Level column reads 'Main' for an agency without a parent; its key says so too.

@@ -124,6 +124,7 @@ export function contactColumns(fields: ContactFields, names: { agency: string | 
     agency_id: fields.agencyId,
     completeness: completeness(fields),
     name_key: foldCase(`${fields.name} ${fields.surname}`),
+    name_fold: searchFold(`${fields.name} ${fields.surname}`),
     email_key: fields.email ? foldCase(fields.email) : '',
     surname_key: searchFold(fields.surname.trim()),
     phone_key: nationalPhoneKey(fields.phone),

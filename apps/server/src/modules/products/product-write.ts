@@ -4,6 +4,7 @@ import {
   MULTI_CHOICE_GROUPS,
   productMessages as m,
   type ProductForm,
+  searchFold,
 } from '@crm/domain';
 import type { Db } from '../../db/database.js';
 import { isAdmin } from '../../lib/actor.js';
@@ -66,6 +67,7 @@ function productColumns(form: ProductForm) {
   return {
     title: form.title,
     title_key: foldCase(form.title),
+    title_fold: searchFold(form.title),
     description: form.description,
     product_type: form.productType,
     real_estate_company_id: form.realEstateCompanyId,
