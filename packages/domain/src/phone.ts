@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
-import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, phoneDigits } from './phone-digits.js';
+import { dialString, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, phoneDigits } from './phone-digits.js';
 
 export * from './phone-digits.js';
 
@@ -33,15 +33,15 @@ export function callingCodeOf(phone: string): string | null {
 
 /**
  * Stored digits with their calling code in international format: 905321234567 reads
- * "+90 532 123 45 67"; digits that do not parse keep a plus in front. The browser formats the same
- * way, loading the phone library after the screen (apps/web/src/lib/phone-display.ts).
+ * "+90 532 123 45 67"; digits that do not parse read as they are dialled (`dialString`). The browser
+ * formats the same way, loading the phone library after the screen (apps/web/src/lib/phone-display.ts).
  */
 export function formatPhoneDigits(digits: string): string {
   const plain = phoneDigits(digits);
-  if (!plain) return '';
+  if (!plain || plain.startsWith('0')) return plain;
   try {
-    return parsePhoneNumberFromString(`+${plain}`)?.formatInternational() ?? `+${plain}`;
+    return parsePhoneNumberFromString(`+${plain}`)?.formatInternational() ?? dialString(plain);
   } catch {
-    return `+${plain}`;
+    return dialString(plain);
   }
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, phoneDigits, phoneField } from '../src/phone.js';
+import {
+  dialString,
+  formatPhoneDigits,
+  PHONE_MAX_DIGITS,
+  PHONE_MIN_DIGITS,
+  phoneDigits,
+  phoneField,
+} from '../src/phone.js';
 
 const field = phoneField({ required: 'R', length: 'L' });
 const messageFor = (value: unknown) => field.safeParse(value).error?.issues[0]?.message;
@@ -46,5 +53,22 @@ describe('phoneField', () => {
     [16, 'L'],
   ])('with %d digits answers %j', (count, message) => {
     expect(messageFor('9'.repeat(count))).toBe(message);
+  });
+});
+
+describe('formatPhoneDigits and dialString', () => {
+  it('read stored digits with their calling code in international format, dialled with a plus', () => {
+    expect(formatPhoneDigits('905321234567')).toBe('+90 532 123 45 67');
+    expect(dialString('905321234567')).toBe('+905321234567');
+  });
+
+  it('keep digits that start with 0 as written: no calling code starts with 0', () => {
+    expect(formatPhoneDigits('07041234567')).toBe('07041234567');
+    expect(dialString('0704 123 45 67')).toBe('07041234567');
+  });
+
+  it('answer nothing for no digits', () => {
+    expect(formatPhoneDigits('')).toBe('');
+    expect(dialString('')).toBe('');
   });
 });

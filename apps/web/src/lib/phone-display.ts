@@ -1,15 +1,19 @@
+import { dialString } from '@crm/domain';
 import { useEffect, useState } from 'react';
 
 export type PhoneFormat = (digits: string) => string;
 
-const plain: PhoneFormat = (digits) => `+${digits}`;
+const plain: PhoneFormat = dialString;
 let loaded: PhoneFormat | undefined;
 let loading: Promise<PhoneFormat> | undefined;
 
 /** libphonenumber's metadata is a quarter of a list screen's code: it follows the rows instead. */
 function loadFormat(): Promise<PhoneFormat> {
   loading ??= import('libphonenumber-js').then(({ parsePhoneNumberFromString }) => {
-    loaded = (digits) => parsePhoneNumberFromString(`+${digits}`)?.formatInternational() ?? plain(digits);
+    loaded = (digits) =>
+      digits.startsWith('0')
+        ? plain(digits)
+        : (parsePhoneNumberFromString(`+${digits}`)?.formatInternational() ?? plain(digits));
     return loaded;
   });
   return loading;
@@ -21,7 +25,7 @@ export function currentPhoneFormat(): PhoneFormat {
 }
 
 /**
- * "+90 532 123 45 67" for stored digits once the phone library is in, the digits with a plus until
+ * "+90 532 123 45 67" for stored digits once the phone library is in, the digits as dialled until
  * then (and when they do not parse).
  */
 export function usePhoneFormat(): PhoneFormat {

@@ -1,4 +1,4 @@
-import { formatPhoneDigits } from '@crm/domain';
+import { dialString, formatPhoneDigits } from '@crm/domain';
 import { ActionIcon, Anchor, Group, Text, Tooltip } from '@mantine/core';
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 
@@ -26,7 +26,7 @@ export function OfficeNumberLinks({ officeNumber }: { officeNumber: string }) {
           <IconBrandWhatsapp size={16} />
         </ActionIcon>
       </Tooltip>
-      <Anchor href={`tel:+${digits}`} size="sm" truncate="end" aria-label={`Call ${shown}`}>
+      <Anchor href={`tel:${dialString(digits)}`} size="sm" truncate="end" aria-label={`Call ${shown}`}>
         {shown}
       </Anchor>
     </Group>

@@ -1,3 +1,4 @@
+import { dialString } from '@crm/domain';
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconBrandWhatsapp, IconPhone } from '@tabler/icons-react';
 import { CellText } from '../../../components/data-table';
@@ -33,7 +34,7 @@ export function ContactPhoneCell({ phone, large = false }: ContactPhoneCellProps
       </ActionIcon>
       <ActionIcon
         component="a"
-        href={`tel:+${digits}`}
+        href={`tel:${dialString(digits)}`}
         variant={large ? 'light' : 'subtle'}
         size={large ? 'xl' : 'md'}
         aria-label={`Call +${digits}`}

@@ -1,3 +1,4 @@
+import { dialString } from '@crm/domain';
 import {
   ActionIcon,
   Anchor,
@@ -66,7 +67,7 @@ export function ContactSummaryCard({ contact, onEdit }: ContactSummaryCardProps)
 
       <Stack gap={4} mt="md">
         {digits && (
-          <Anchor href={`tel:+${digits}`} size="sm" data-testid="summary-phone">
+          <Anchor href={`tel:${dialString(digits)}`} size="sm" data-testid="summary-phone">
             {formatPhone(contact.phone, phoneFormat)}
           </Anchor>
         )}
@@ -84,7 +85,12 @@ export function ContactSummaryCard({ contact, onEdit }: ContactSummaryCardProps)
 
       <SimpleGrid cols={3} spacing="xs" mt="md" maw={480}>
         {digits && (
-          <ReachButton href={`tel:+${digits}`} icon={<IconPhone size={18} />} label="Call" color="blue" />
+          <ReachButton
+            href={`tel:${dialString(digits)}`}
+            icon={<IconPhone size={18} />}
+            label="Call"
+            color="blue"
+          />
         )}
         {digits && (
           <ReachButton
