@@ -26,7 +26,7 @@ export function ContactPhoneCell({ phone, large = false }: ContactPhoneCellProps
         variant={large ? 'light' : 'subtle'}
         color="green"
         size={large ? 'xl' : 'md'}
-        aria-label={`WhatsApp +${digits}`}
+        aria-label={`WhatsApp ${dialString(digits)}`}
         // A native tooltip: Mantine's would add its positioning code to every list.
         title="WhatsApp"
       >
@@ -37,7 +37,7 @@ export function ContactPhoneCell({ phone, large = false }: ContactPhoneCellProps
         href={`tel:${dialString(digits)}`}
         variant={large ? 'light' : 'subtle'}
         size={large ? 'xl' : 'md'}
-        aria-label={`Call +${digits}`}
+        aria-label={`Call ${dialString(digits)}`}
         title="Call"
       >
         <IconPhone size={large ? 22 : 16} />
