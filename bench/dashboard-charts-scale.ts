@@ -3,17 +3,23 @@
  *
  *   npx tsx bench/dashboard-charts-scale.ts [--database-url URL] [--iterations 500]
  *
- * The charts read only the totals triggers keep (migration 0010), whose size follows the days with
- * activity, the sources and the referring agencies, not the number of contacts. This fills those
- * totals as a million contacts over three years would leave them (1,096 days of creations and
- * conversions, 6 sources, 5,000 agencies, both types and active states) and times the charts'
- * queries. `npm run bench` measures the same request over HTTP on a seeded database.
+ * The charts read the totals triggers keep (migration 0010), whose size follows the days with
+ * activity, the sources and the referring agencies, not the number of contacts, and the conversions
+ * of the weeks shown from their history entries (migration 0024). This fills those totals as a
+ * million contacts over three years would leave them (1,096 days of creations, 6 sources, 5,000
+ * agencies, both types and active states), and writes the customers converted in the weeks shown
+ * (a quarter of the million converted over the three years: about 19,000) with their conversion
+ * entries, then times the charts' queries. `npm run bench` measures the same request over HTTP on a
+ * seeded database.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { dashboardCharts } from '../apps/server/src/modules/dashboard/dashboard-charts.service.js';
+import {
+  CHART_WEEKS,
+  dashboardCharts,
+} from '../apps/server/src/modules/dashboard/dashboard-charts.service.js';
 import { intOption, parseOptions, runMain, stringOption } from './lib/args.js';
 import { openMigrated } from './lib/database.js';
 
@@ -21,6 +27,9 @@ const CONTACTS = 1_000_000;
 const DAYS = 1_096;
 const AGENCIES = 5_000;
 const SOURCES = ['Direct Call', 'Facebook', 'Google Ads', 'Referral', 'Instagram', 'Walk-in'];
+const CONVERTED_SHARE = 0.25;
+/** The conversions the weekly chart reads: those of its weeks, out of three years'. */
+const CONVERSIONS_SHOWN = Math.round(((CONTACTS * CONVERTED_SHARE) / DAYS) * CHART_WEEKS * 7);
 
 async function main(): Promise<number> {
   const values = parseOptions(process.argv.slice(2), {
@@ -55,13 +64,6 @@ async function main(): Promise<number> {
         type: 'CUSTOMER',
         is_active: 1,
         n: Math.round((CONTACTS * 0.05) / DAYS),
-      });
-      rows.push({
-        dimension: 'converted',
-        value,
-        type: 'CUSTOMER',
-        is_active: 1,
-        n: Math.round((CONTACTS * 0.25) / DAYS),
       });
     }
     for (const type of ['LEAD', 'CUSTOMER']) {
@@ -99,8 +101,9 @@ async function main(): Promise<number> {
         batch.map((agency) => sql`(${agency.id}, ${agency.name}, 1, '2024-01-01', '2024-01-01')`),
       )}`.execute(db);
     }
+    await writeConversions(db, today);
     console.log(
-      `${rows.length.toLocaleString('en')} total rows, as ${CONTACTS.toLocaleString('en')} contacts leave them`,
+      `${rows.length.toLocaleString('en')} total rows and ${CONVERSIONS_SHOWN.toLocaleString('en')} conversions in the weeks shown, as ${CONTACTS.toLocaleString('en')} contacts leave them`,
     );
     for (let warm = 0; warm < 20; warm += 1) await dashboardCharts(db);
     const times: number[] = [];
@@ -120,6 +123,49 @@ async function main(): Promise<number> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   return 0;
+}
+
+/**
+ * The customers converted in the weeks the chart shows, each with its conversion entry, spread
+ * evenly over those days.
+ */
+async function writeConversions(db: Awaited<ReturnType<typeof openMigrated>>, today: number): Promise<void> {
+  const now = new Date(today).toISOString();
+  const { id: ownerId } = await db
+    .insertInto('users')
+    .values({
+      name: 'Chart Owner',
+      first_name: 'Chart',
+      surname: 'Owner',
+      phone: '905320000000',
+      email: 'chart.owner@example.com',
+      password_hash: 'x',
+      role: 'admin',
+      is_active: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${CONVERSIONS_SHOWN})
+    INSERT INTO contacts (type, name, surname, phone, owner_id, name_key, name_fold, is_active, created_at, updated_at)
+    SELECT 'CUSTOMER', 'Converted', 'Customer', '905330000000', ${ownerId}, 'converted customer',
+      'converted customer', 1, ${now}, ${now} FROM n`.execute(db);
+  const ids = await db.selectFrom('contacts').select('id').where('owner_id', '=', ownerId).execute();
+  const days = CHART_WEEKS * 7;
+  for (let start = 0; start < ids.length; start += 500) {
+    await db
+      .insertInto('history')
+      .values(
+        ids.slice(start, start + 500).map(({ id }, offset) => ({
+          contact_id: id,
+          kind: 'conversion',
+          user_id: ownerId,
+          created_at: new Date(today - ((start + offset) % days) * 86_400_000 + 3_600_000).toISOString(),
+        })),
+      )
+      .execute();
+  }
 }
 
 runMain(main, 'Usage: npx tsx bench/dashboard-charts-scale.ts [--database-url URL] [--iterations N]');
