@@ -4,6 +4,7 @@ export * from './common-passwords.js';
 export * from './contacts.js';
 export * from './countries.js';
 export * from './dates.js';
+export * from './deals.js';
 export * from './email.js';
 export * from './greeting.js';
 export * from './ids.js';
