@@ -30,6 +30,7 @@ import * as m0023 from './migrations/0023-turkish-sort-keys.js';
 import * as m0024 from './migrations/0024-conversion-history.js';
 import * as m0025 from './migrations/0025-column-widths.js';
 import * as m0026 from './migrations/0026-stored-name-folds.js';
+import * as m0027 from './migrations/0027-deals.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0023-turkish-sort-keys': m0023,
   '0025-column-widths': m0025,
   '0026-stored-name-folds': m0026,
+  '0027-deals': m0027,
   '0006-versions': m0006,
 };
 

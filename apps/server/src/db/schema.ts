@@ -1,4 +1,11 @@
 import type {
+  DealHistoryTable,
+  DealLinesTable,
+  DealLostReasonsTable,
+  DealStagesTable,
+  DealsTable,
+} from './schema-deals.js';
+import type {
   AgenciesTable,
   AgencySalesRepsTable,
   AgencyStaffTable,
@@ -34,10 +41,16 @@ import type {
   TasksTable,
 } from './schema-work.js';
 
+export * from './schema-deals.js';
 export * from './schema-records.js';
 export * from './schema-work.js';
 
 export interface Database {
+  deal_stages: DealStagesTable;
+  deal_lost_reasons: DealLostReasonsTable;
+  deals: DealsTable;
+  deal_lines: DealLinesTable;
+  deal_history: DealHistoryTable;
   jobs: JobsTable;
   bulk_changes: BulkChangesTable;
   job_schedules: JobSchedulesTable;
