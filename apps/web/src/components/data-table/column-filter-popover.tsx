@@ -1,9 +1,9 @@
-import type { ColumnFilter, FilterMode } from '@crm/domain';
-import { ActionIcon, Button, Group, NativeSelect, Popover, Stack, Text, TextInput } from '@mantine/core';
+import type { ColumnFilter } from '@crm/domain';
+import { ActionIcon, Popover } from '@mantine/core';
 import { IconFilter, IconFilterFilled } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type ComponentType, useState } from 'react';
+import type { ColumnFilterFormProps } from './column-filter-form';
 import classes from './data-table.module.css';
-import { defaultMode, FILTER_MODE_LABELS, offeredModes } from './filter-modes';
 import type { ColumnFilterConfig } from './types';
 
 interface ColumnFilterPopoverProps {
@@ -13,26 +13,33 @@ interface ColumnFilterPopoverProps {
   onChange: (filter: ColumnFilter | undefined) => void;
 }
 
+let loadedForm: ComponentType<ColumnFilterFormProps> | undefined;
+/** The form's chunk, fetched once (on the first hover, focus or click of any filter button). */
+function loadForm(): Promise<ComponentType<ColumnFilterFormProps>> {
+  return import('./column-filter-form').then((module) => {
+    loadedForm = module.ColumnFilterForm;
+    return loadedForm;
+  });
+}
+
 export function ColumnFilterPopover({ header, config, value, onChange }: ColumnFilterPopoverProps) {
   const [opened, setOpened] = useState(false);
-  const [mode, setMode] = useState<FilterMode>(value?.mode ?? defaultMode(config));
-  const [text, setText] = useState(value?.value ?? '');
-  const modes = offeredModes(config);
+  // The popover opens once the form is there, so that its focus trap finds the form's field.
+  const [Form, setForm] = useState(() => loadedForm);
 
   const open = () => {
-    setMode(value?.mode ?? defaultMode(config));
-    setText(value?.value ?? '');
-    setOpened(true);
+    if (Form) {
+      setOpened(true);
+      return;
+    }
+    void loadForm().then((form) => {
+      setForm(() => form);
+      setOpened(true);
+    });
   };
 
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onChange(text.trim() === '' ? undefined : { mode, value: text.trim() });
-    setOpened(false);
-  };
-
-  const clear = () => {
-    onChange(undefined);
+  const done = (filter: ColumnFilter | undefined) => {
+    onChange(filter);
     setOpened(false);
   };
 
@@ -47,53 +54,15 @@ export function ColumnFilterPopover({ header, config, value, onChange }: ColumnF
           className={classes.filterButton}
           aria-label={`Filter ${header}`}
           aria-pressed={value !== undefined}
+          onPointerEnter={Form ? undefined : () => void loadForm()}
+          onFocus={Form ? undefined : () => void loadForm()}
           onClick={() => (opened ? setOpened(false) : open())}
         >
           <FilterIcon size={14} stroke={1.8} />
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown aria-label={`Filter ${header}`} role="dialog">
-        <form onSubmit={apply}>
-          <Stack gap="xs" w={240}>
-            <Text size="sm" fw={600}>
-              Filter {header}
-            </Text>
-            {modes.length > 1 && (
-              <NativeSelect
-                label="Match mode"
-                size="xs"
-                value={mode}
-                data={modes.map((m) => ({ value: m, label: FILTER_MODE_LABELS[m] }))}
-                onChange={(event) => setMode(event.currentTarget.value as FilterMode)}
-              />
-            )}
-            {config.options ? (
-              <NativeSelect
-                label="Filter value"
-                size="xs"
-                value={text}
-                data={[{ value: '', label: 'Any' }, ...config.options]}
-                onChange={(event) => setText(event.currentTarget.value)}
-              />
-            ) : (
-              <TextInput
-                label="Filter value"
-                size="xs"
-                data-autofocus
-                value={text}
-                onChange={(event) => setText(event.currentTarget.value)}
-              />
-            )}
-            <Group justify="flex-end" gap="xs" mt={4}>
-              <Button size="xs" variant="default" onClick={clear}>
-                Clear
-              </Button>
-              <Button size="xs" type="submit">
-                Apply
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        {Form && <Form header={header} config={config} value={value} onDone={done} />}
       </Popover.Dropdown>
     </Popover>
   );
