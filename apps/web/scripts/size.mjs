@@ -27,7 +27,7 @@ const BUDGET = { '/login': 120 * KB, '/leads': 200 * KB };
  * budgets and the ceiling CI holds"). A screen over its budget but under its ceiling is reported, not
  * failed; over the ceiling it fails. Without --ceiling every budget fails as it stands.
  */
-const CEILING = { '/login': 120 * KB, '/leads': 250 * KB };
+const CEILING = { '/login': 120 * KB, '/leads': 200 * KB };
 const ceilingOnly = process.argv.includes('--ceiling');
 /** No chunk over this (brotli), so that no screen's growth hides in one file. */
 const CHUNK_BUDGET = 150 * KB;

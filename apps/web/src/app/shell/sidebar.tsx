@@ -1,15 +1,12 @@
 import { AppShell, Button, Divider, ScrollArea, Stack } from '@mantine/core';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useCurrentUser, useSession } from '../../lib/session-context';
 import { Logo } from './logo';
+import { MyTasksNavLink } from './my-tasks-nav-link';
 import { NavEntryLink } from './nav-entry-link';
-import { DUPLICATES_NAV, IMPORTS_NAV, MAIN_NAV, MY_TASKS_NAV, USERS_NAV } from './nav-items';
+import { DUPLICATES_NAV, IMPORTS_NAV, MAIN_NAV, USERS_NAV } from './nav-items';
 import { ProductsNavGroup } from './products-nav-group';
-
-// The due-task badge (its query) follows the screen; the link shows at once without it.
-const MyTasksNavLink = lazy(async () => ({ default: (await import('./my-tasks-nav-link')).MyTasksNavLink }));
 
 interface SidebarProps {
   /** Called after a link is followed, to close the overlay sidebar on small screens. */
@@ -37,9 +34,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
           {MAIN_NAV.map((entry) => (
             <NavEntryLink key={entry.to} entry={entry} path={pathname} onNavigate={onNavigate} />
           ))}
-          <Suspense fallback={<NavEntryLink entry={MY_TASKS_NAV} path={pathname} onNavigate={onNavigate} />}>
-            <MyTasksNavLink path={pathname} onNavigate={onNavigate} />
-          </Suspense>
+          <MyTasksNavLink path={pathname} onNavigate={onNavigate} />
           <ProductsNavGroup path={pathname} onNavigate={onNavigate} />
           <NavEntryLink entry={IMPORTS_NAV} path={pathname} onNavigate={onNavigate} />
           {user.role === 'admin' && (

@@ -1,13 +1,8 @@
 import { Burger, Group } from '@mantine/core';
-import { lazy, Suspense } from 'react';
 import { PaletteTrigger } from '../../components/command-palette';
+import { NotificationBell } from '../../components/notifications/notification-bell';
 import { GreetingText } from './greeting-text';
 import { ThemeSwitch } from './theme-switch';
-
-// The bell (its popover, its queries) follows the screen rather than delaying it.
-const NotificationBell = lazy(async () => ({
-  default: (await import('../../components/notifications/notification-bell')).NotificationBell,
-}));
 
 interface TopBarProps {
   desktopExpanded: boolean;
@@ -38,9 +33,7 @@ export function TopBar({ desktopExpanded, onToggleDesktop, mobileOpened, onToggl
       </Group>
       <Group gap="sm" wrap="nowrap">
         <PaletteTrigger />
-        <Suspense fallback={null}>
-          <NotificationBell />
-        </Suspense>
+        <NotificationBell />
         <ThemeSwitch />
       </Group>
     </Group>
