@@ -6,6 +6,11 @@ import { type BulkAction, type BulkList, type BulkTarget, fetchBulkJob, postBulk
 /** How long a deactivation's toast offers Undo. */
 export const UNDO_MS = 8000;
 const POLL_MS = 400;
+/**
+ * A progress notification stays at least this long: a job that ends at the first look would
+ * otherwise flash its progress for a moment nobody can read.
+ */
+const MIN_PROGRESS_MS = 1200;
 
 export interface BulkOutcome {
   count: number;
@@ -52,6 +57,7 @@ export async function runBulk(
   }
   const { jobId, total } = started.job;
   const id = `bulk-${jobId}`;
+  const shownAt = Date.now();
   notifications.show({
     id,
     message: progressMessage(action, 0, total),
@@ -70,6 +76,7 @@ export async function runBulk(
       notifications.update({ id, message: progressMessage(action, job.done, job.total) });
     }
   } finally {
+    await sleep(Math.max(0, shownAt + MIN_PROGRESS_MS - Date.now()));
     notifications.hide(id);
   }
 }
