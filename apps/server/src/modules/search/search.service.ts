@@ -27,7 +27,11 @@ import {
 import type { searchHit, searchResponse } from './search.schemas.js';
 
 type Hit = z.output<typeof searchHit>;
-type Ranked = { hit: Hit; rank: number; updatedAt: string };
+/**
+ * A candidate: its hit is made only if it is shown, since a hit formats phone numbers (the phone
+ * library's parse) and a common name has many more candidates than a group shows.
+ */
+type Ranked = { id: number; rank: number; updatedAt: string; hit: () => Hit };
 
 export const DEFAULT_PER_GROUP = 5;
 
@@ -44,14 +48,14 @@ function rankOf(keys: (string | null | undefined)[], exact: (string | null)[]): 
 function best(ranked: Ranked[], limit: number): Hit[] {
   const seen = new Set<number>();
   return ranked
-    .sort((a, b) => a.rank - b.rank || b.updatedAt.localeCompare(a.updatedAt) || a.hit.id - b.hit.id)
-    .filter(({ hit }) => {
-      if (seen.has(hit.id)) return false;
-      seen.add(hit.id);
+    .sort((a, b) => a.rank - b.rank || b.updatedAt.localeCompare(a.updatedAt) || a.id - b.id)
+    .filter(({ id }) => {
+      if (seen.has(id)) return false;
+      seen.add(id);
       return true;
     })
     .slice(0, limit)
-    .map(({ hit }) => hit);
+    .map(({ hit }) => hit());
 }
 
 const typeLabel = (type: string) => (type === 'CUSTOMER' ? 'Customer' : 'Lead');
@@ -98,9 +102,12 @@ async function withSurvivors<Row extends { id: number; merged_into_id: number | 
   ];
   const survivors = new Map((await readSurvivors(survivorIds)).map((row) => [row.id, row]));
   return rows.flatMap(({ row, rank }) => {
-    if (row.merged_into_id === null) return [{ hit: toHit(row, null), rank, updatedAt: row.updated_at }];
+    if (row.merged_into_id === null)
+      return [{ id: row.id, hit: () => toHit(row, null), rank, updatedAt: row.updated_at }];
     const survivor = survivors.get(row.merged_into_id);
-    return survivor ? [{ hit: toHit(survivor, row.id), rank, updatedAt: survivor.updated_at }] : [];
+    return survivor
+      ? [{ id: survivor.id, hit: () => toHit(survivor, row.id), rank, updatedAt: survivor.updated_at }]
+      : [];
   });
 }
 
@@ -116,7 +123,7 @@ async function keysThenSubstring(
   bySubstring: () => Promise<Ranked[]>,
 ): Promise<Ranked[]> {
   const keyed = await byKey();
-  const shown = new Set(keyed.filter(({ rank }) => rank <= 1).map(({ hit }) => hit.id));
+  const shown = new Set(keyed.filter(({ rank }) => rank <= 1).map(({ id }) => id));
   if (shown.size >= limit) return keyed;
   return [...keyed, ...(await bySubstring())];
 }
@@ -168,16 +175,17 @@ function agencies(db: Db, needle: SearchNeedle, limit: number): Promise<Ranked[]
 function products(db: Db, needle: SearchNeedle, limit: number): Promise<Ranked[]> {
   const rank = (rows: ProductHit[]): Ranked[] =>
     rows.map((row) => ({
+      id: row.id,
       rank: rankOf([row.title_fold], [needle.text]),
       updatedAt: row.updated_at,
-      hit: {
+      hit: () => ({
         kind: 'product',
         id: row.id,
         title: row.title,
         context: line('Product', enumLabel(row.product_type), row.is_active === 1 ? 'Active' : 'Inactive'),
         type: null,
         mergedFrom: null,
-      },
+      }),
     }));
   return keysThenSubstring(
     limit,
@@ -189,16 +197,17 @@ function products(db: Db, needle: SearchNeedle, limit: number): Promise<Ranked[]
 async function users(db: Db, needle: SearchNeedle): Promise<Ranked[]> {
   const rows = await findUserHits(db, needle);
   return rows.map((row) => ({
+    id: row.id,
     rank: rankOf([searchFold(row.name), searchFold(row.email)], [needle.text]),
     updatedAt: row.updated_at,
-    hit: {
+    hit: () => ({
       kind: 'user',
       id: row.id,
       title: row.name,
       context: line('User', enumLabel(row.role), row.email, row.is_active === 1 ? null : 'Inactive'),
       type: null,
       mergedFrom: null,
-    },
+    }),
   }));
 }
 
