@@ -25,6 +25,7 @@ export const dealMessages = {
   userNotFound: 'The chosen user does not exist or is inactive',
   stageRequired: 'Stage is required',
   stageNotFound: 'Stage not found',
+  stageInactive: 'This stage is no longer in use: choose another',
   probabilityRange: 'Probability must be a whole number from 0 to 100',
   closeDateInvalid: 'Expected close date is not a date: write it as dd.mm.yyyy, such as 08.12.2026',
   wonDateInvalid: 'Won date is not a date: write it as dd.mm.yyyy, such as 08.12.2026',

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { engineOf } from '../../db/dialect.js';
 
-export type VersionedTable = 'contacts' | 'agencies' | 'products' | 'users' | 'product_categories';
+export type VersionedTable = 'contacts' | 'agencies' | 'products' | 'users' | 'product_categories' | 'deals';
 
 export interface VersionState {
   version: number;

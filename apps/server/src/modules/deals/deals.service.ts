@@ -1,0 +1,185 @@
+import { DEFAULT_CURRENCY, type DealForm, type DealStageMove, dealMessages as m } from '@crm/domain';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
+import { type ListResult, parseListQuery } from '../../db/list-query.js';
+import { getSetting } from '../../db/settings.js';
+import { type Actor, isAdmin } from '../../lib/actor.js';
+import { badRequest, notFound } from '../../lib/http-errors.js';
+import type { HistoryEntry } from '../history/history.schemas.js';
+import { inWrite } from '../records/write-scope.js';
+import { refusingStale } from '../versions/versions.service.js';
+import { type Deal, type DealListRow, toDeal, toDealListRow, toDealStage } from './deal-mapper.js';
+import { findStage } from './deal-stages.repository.js';
+import { createDeal, maySeeDeal, writeDeal } from './deal-write.js';
+import {
+  boardCards,
+  boardTotals,
+  dealListSpec,
+  findDeal,
+  linesOfDeals,
+  listDealHistory,
+  listDeals,
+  ownDeals,
+} from './deals.repository.js';
+
+export type { Deal, DealListRow } from './deal-mapper.js';
+
+/** The installation's one currency (the `currency` setting; GBP unless set). */
+export async function installationCurrency(db: Db): Promise<string> {
+  return (await getSetting(db, 'currency')) ?? DEFAULT_CURRENCY;
+}
+
+async function visibleDeal(ctx: AppContext, actor: Actor, id: number) {
+  const row = await findDeal(ctx.db, id);
+  if (!row || !maySeeDeal(actor, row)) throw notFound(m.dealNotFound);
+  return row;
+}
+
+export async function dealDetail(ctx: AppContext, actor: Actor, id: number): Promise<Deal> {
+  const row = await visibleDeal(ctx, actor, id);
+  return toDeal(row, await linesOfDeals(ctx.db, [id]), await installationCurrency(ctx.db));
+}
+
+/** What a plain user's lists and board hold: their own active deals. "Mine" narrows an admin's alike. */
+function scopeOf(actor: Actor, mine: boolean): Expression<SqlBool>[] {
+  return !isAdmin(actor) || mine ? [ownDeals(actor.user.id)] : [];
+}
+
+const truthy = (value: unknown) => value === 'true' || value === '1';
+
+/**
+ * A page of deals: plain users' own, admins' all; active ones unless an admin filters by status.
+ * Filters: owner, partner, stage, close month (`filter.expectedCloseDate=contains:2026-12`), `mine`.
+ */
+export async function listDealsFor(
+  ctx: AppContext,
+  actor: Actor,
+  rawQuery: Record<string, unknown>,
+): Promise<ListResult<DealListRow>> {
+  const query = parseListQuery(rawQuery, dealListSpec);
+  const scope = scopeOf(actor, truthy(rawQuery.mine));
+  if (!isAdmin(actor) || query.filters.isActive === undefined) scope.push(sql<SqlBool>`deals.is_active = 1`);
+  const page = await listDeals(ctx.db, query, scope);
+  return { ...page, rows: page.rows.map(toDealListRow) };
+}
+
+export async function createDealFor(ctx: AppContext, actor: Actor, form: DealForm): Promise<Deal> {
+  const id = await inWrite(ctx, actor, (w) => createDeal(w, form));
+  return dealDetail(ctx, actor, id);
+}
+
+/** The form replaces every field; a form sent against an older version is refused when a field it changes was changed since. */
+export async function updateDealForm(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  form: DealForm,
+  version: number | undefined,
+): Promise<Deal> {
+  await visibleDeal(ctx, actor, id);
+  const currency = await installationCurrency(ctx.db);
+  await refusingStale(
+    () => inWrite(ctx, actor, (w) => writeDeal(w, id, { form, version }, currency)),
+    () => dealDetail(ctx, actor, id),
+  );
+  return dealDetail(ctx, actor, id);
+}
+
+/** A card moved to another column (or given another probability in its own). */
+export async function moveDeal(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  move: DealStageMove,
+  version: number | undefined,
+): Promise<Deal> {
+  await visibleDeal(ctx, actor, id);
+  const currency = await installationCurrency(ctx.db);
+  await refusingStale(
+    () => inWrite(ctx, actor, (w) => writeDeal(w, id, { move, version }, currency)),
+    () => dealDetail(ctx, actor, id),
+  );
+  return dealDetail(ctx, actor, id);
+}
+
+export async function dealHistory(ctx: AppContext, actor: Actor, id: number): Promise<HistoryEntry[]> {
+  await visibleDeal(ctx, actor, id);
+  const rows = await listDealHistory(ctx.db, id);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    field: row.field,
+    oldValue: row.old_value,
+    newValue: row.new_value,
+    timestamp: row.created_at,
+    user: row.user_name === null ? null : { name: row.user_name },
+    contact: null,
+  }));
+}
+
+export const BOARD_PAGE = 50;
+
+export const boardQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  mine: z.enum(['true', 'false', '1', '0'], { error: 'mine must be true or false' }).optional(),
+  ownerId: z.coerce.number({ error: 'ownerId must be an id' }).int().positive().max(2_147_483_647).optional(),
+  agencyId: z.coerce
+    .number({ error: 'agencyId must be an id' })
+    .int()
+    .positive()
+    .max(2_147_483_647)
+    .optional(),
+  closeMonth: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'closeMonth must read YYYY-MM' })
+    .optional(),
+});
+export type BoardQuery = z.output<typeof boardQuerySchema>;
+
+const cursorSchema = z.tuple([z.string().max(40), z.number().int().positive()]);
+
+function readCursor(cursor: string | undefined): { updatedAt: string; id: number } | undefined {
+  if (cursor === undefined) return undefined;
+  try {
+    const [updatedAt, id] = cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    return { updatedAt, id };
+  } catch {
+    throw badRequest('Invalid cursor');
+  }
+}
+
+function nextMonth(month: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return number === 12 ? `${year + 1}-01` : `${year}-${String(number + 1).padStart(2, '0')}`;
+}
+
+/**
+ * A board column: its first (or next) 50 cards, newest change first, and the column's count,
+ * total and weighted total over every card the filters keep (not only this page).
+ */
+export async function boardColumn(ctx: AppContext, actor: Actor, stageId: number, query: BoardQuery) {
+  const stage = await findStage(ctx.db, stageId);
+  if (!stage) throw notFound(m.stageNotFound);
+  const scope = scopeOf(actor, query.mine === 'true' || query.mine === '1');
+  if (query.ownerId !== undefined) scope.push(sql<SqlBool>`deals.owner_id = ${query.ownerId}`);
+  if (query.agencyId !== undefined) scope.push(sql<SqlBool>`deals.agency_id = ${query.agencyId}`);
+  if (query.closeMonth !== undefined) {
+    scope.push(
+      sql<SqlBool>`deals.expected_close_date >= ${`${query.closeMonth}-01`} and deals.expected_close_date < ${`${nextMonth(query.closeMonth)}-01`}`,
+    );
+  }
+  const rows = await boardCards(ctx.db, stageId, scope, readCursor(query.cursor), BOARD_PAGE);
+  const totals = await boardTotals(ctx.db, stageId, scope);
+  const last = rows.length === BOARD_PAGE ? rows.at(-1) : undefined;
+  return {
+    stage: toDealStage(stage),
+    count: totals.count,
+    totalAmount: totals.amountPence / 100,
+    weightedTotal: totals.weightedPence / 100,
+    currency: await installationCurrency(ctx.db),
+    cards: rows.map(toDealListRow),
+    nextCursor: last ? Buffer.from(JSON.stringify([last.updated_at, last.id])).toString('base64url') : null,
+  };
+}
