@@ -294,6 +294,29 @@ describe('editing a deal', () => {
   });
 });
 
+describe('a stale form', () => {
+  it('is refused with 409 when a field it changes was changed since, and kept when it changes others', async () => {
+    const deal = await createDeal(ayse, { amount: 10 });
+    const form = { title: deal.title, contactId: leadId, stageId: stage.New!.id, amount: 10 };
+    const first = await api(t, 'PUT', `/api/deals/${deal.id}`, ayse, { ...form, title: 'First', version: 1 });
+    expect(first.json<DealJson>().version).toBe(2);
+    const clash = await api(t, 'PUT', `/api/deals/${deal.id}`, ayse, {
+      ...form,
+      title: 'Second',
+      version: 1,
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(errorOf(clash)).toMatch(/^This deal was changed by Ayşe Sales at .* since you opened it\.$/);
+    const other = await api(t, 'PUT', `/api/deals/${deal.id}`, ayse, {
+      ...form,
+      title: 'First',
+      amount: 20,
+      version: 1,
+    });
+    expect(other.json<DealJson>()).toMatchObject({ title: 'First', amount: 20, version: 3 });
+  });
+});
+
 describe('who may see and change a deal', () => {
   it("hides another person's deal from a plain user, in the detail, the list and the board", async () => {
     const deal = await createDeal(mehmet, { title: 'Mehmet only' });
@@ -391,6 +414,50 @@ describe('the board', () => {
     );
     expect(res.json<DealJson[]>().map((row) => row.id)).toEqual([deal.id]);
     expect(res.headers['x-total-count']).toBe('1');
+  });
+});
+
+describe("an admin's filters", () => {
+  it('narrows the list and a board column by owner, partner, close month and "mine"', async () => {
+    const partnered = await createDeal(admin, {
+      title: 'Referred by Sunrise',
+      contactId: partnerLeadId,
+      stageId: stage.Negotiation!.id,
+      ownerId: mehmet.id,
+      assignedToId: mehmet.id,
+      expectedCloseDate: '2027-01-20',
+      amount: 200,
+    });
+    const own = await createDeal(admin, { title: 'Admin own', stageId: stage.Negotiation!.id, amount: 100 });
+    const column = async (query: string) =>
+      (await api(t, 'GET', `/api/deals/board/${stage.Negotiation!.id}?${query}`, admin)).json<BoardJson>();
+    expect((await column(`ownerId=${mehmet.id}`)).cards.map((card) => card.id)).toEqual([partnered.id]);
+    expect((await column(`agencyId=${partnerId}`)).cards.map((card) => card.id)).toEqual([partnered.id]);
+    expect(await column('closeMonth=2027-01')).toMatchObject({
+      count: 1,
+      totalAmount: 200,
+      weightedTotal: 160,
+    });
+    expect((await column('mine=true')).cards.map((card) => card.id)).toEqual([own.id]);
+    expectRefused(
+      await api(t, 'GET', `/api/deals/board/${stage.Negotiation!.id}?closeMonth=2027-13`, admin),
+      400,
+      'closeMonth must read YYYY-MM',
+    );
+    const list = await api(
+      t,
+      'GET',
+      `/api/deals?filter.agencyId=equals:${partnerId}&filter.ownerId=equals:${mehmet.id}`,
+      admin,
+    );
+    expect(list.json<DealJson[]>().map((row) => row.id)).toEqual([partnered.id]);
+    const mine = await api(
+      t,
+      'GET',
+      `/api/deals?mine=true&filter.stageId=equals:${stage.Negotiation!.id}`,
+      admin,
+    );
+    expect(mine.json<DealJson[]>().map((row) => row.id)).toEqual([own.id]);
   });
 });
 

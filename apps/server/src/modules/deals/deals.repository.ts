@@ -25,6 +25,9 @@ function dealsJoined(db: Db) {
 const dealColumns = [
   'deals.id',
   'deals.title',
+  // Read so that a write compares them too: a form that keeps the title changes none of the three.
+  'deals.title_key',
+  'deals.title_fold',
   'deals.contact_id',
   'deals.agency_id',
   'deals.owner_id',
