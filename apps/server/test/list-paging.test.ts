@@ -245,7 +245,9 @@ describe('totals beyond 1,000 matches', () => {
       insert into contacts (type, name, surname, phone, owner_id, assigned_to_id, is_active,
         name_key, name_fold, email_key, owner_key, assignee_key, search_text, created_at, updated_at)
       select 'LEAD', 'Bulkname', 'Many', '447000111222', ${bora.id}, ${bora.id}, 1,
-        'bulkname many', 'bulkname many', '', 'bora bey', 'bora bey', 'bulkname many', ${at}, ${at} from n`.execute(t.db);
+        'bulkname many', 'bulkname many', '', 'bora bey', 'bora bey', 'bulkname many', ${at}, ${at} from n`.execute(
+      t.db,
+    );
   });
 
   it('says 1,000 and capped for a search matching more', async () => {

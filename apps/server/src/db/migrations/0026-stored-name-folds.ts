@@ -50,7 +50,9 @@ const BATCH = 50_000;
 export async function up(db: Kysely<any>): Promise<void> {
   if (engineOf(db) === 'postgres') {
     for (const { table, column } of FOLDS)
-      await sql`ALTER TABLE ${sql.raw(table)} ALTER COLUMN ${sql.raw(column)} DROP EXPRESSION IF EXISTS`.execute(db);
+      await sql`ALTER TABLE ${sql.raw(table)} ALTER COLUMN ${sql.raw(column)} DROP EXPRESSION IF EXISTS`.execute(
+        db,
+      );
     return;
   }
   for (const fold of FOLDS) {
@@ -86,16 +88,16 @@ async function replaceVirtualColumn(db: Kysely<any>, table: string, column: stri
 /** Writes `source` folded into `column` wherever it is still empty, a batch of ids at a time. */
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 async function fill(db: Kysely<any>, table: string, column: string, source: string): Promise<void> {
-  const { rows } = await sql<{ last: number | null }>`SELECT max(id) AS last FROM ${sql.id(table)}`.execute(db);
+  const { rows } = await sql<{ last: number | null }>`SELECT max(id) AS last FROM ${sql.id(table)}`.execute(
+    db,
+  );
   const last = Number(rows[0]?.last ?? 0);
   const folded = sql.raw(searchFoldSql('sqlite', source));
   for (let from = 0; from < last; from += BATCH) {
-    await db
-      .transaction()
-      .execute((trx) =>
-        sql`UPDATE ${sql.id(table)} SET ${sql.id(column)} = ${folded}
+    await db.transaction().execute((trx) =>
+      sql`UPDATE ${sql.id(table)} SET ${sql.id(column)} = ${folded}
           WHERE id > ${from} AND id <= ${from + BATCH} AND ${sql.id(column)} IS NULL`.execute(trx),
-      );
+    );
   }
 }
 
