@@ -31,7 +31,12 @@ export async function conversionsPerDay(db: Db, fromDay: string) {
   return (
     db
       .selectFrom('history')
-      .innerJoin('contacts', 'contacts.id', 'history.contact_id')
+      // CROSS JOIN keeps SQLite's order: the weeks' conversions from the partial index, then each
+      // one's contact by id. Left to choose, it walked every active customer (200,000 of a
+      // million) and looked for their conversions: 260 ms instead of 17. PostgreSQL reads a cross
+      // join with its condition as an inner join and plans it freely.
+      .crossJoin('contacts')
+      .whereRef('contacts.id', '=', 'history.contact_id')
       .select([
         sql<string>`substr(history.created_at, 1, 10)`.as('day'),
         (eb) => eb.fn.countAll<number | string>().as('n'),
