@@ -77,6 +77,16 @@ describe('GET /api/dashboard/charts', () => {
     expect(days.slice(1).every((day, index) => day - (days[index] as number) === 7 * 86_400_000)).toBe(true);
   });
 
+  it('shows each change at the next read, though unchanged figures are reused', async () => {
+    const before = await charts(admin);
+    expect(await charts(user)).toEqual(before);
+    const lead = await createContact(t, user, leadPayload({ surname: 'Fresh', phone: nextPhone() }));
+    const added = await charts(admin);
+    expect(added.leadsPerWeek.at(-1)?.count).toBe((before.leadsPerWeek.at(-1)?.count ?? 0) + 1);
+    expect((await call(t, 'PUT', `/api/contacts/${lead.id}/deactivate`, admin)).statusCode).toBe(200);
+    expect(await charts(admin)).toEqual(before);
+  });
+
   it('breaks leads down by source, counting the active leads the lists show, for every role', async () => {
     for (const who of [user, admin]) {
       expect((await charts(who)).leadsBySource).toEqual([

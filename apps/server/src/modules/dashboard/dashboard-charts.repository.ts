@@ -103,3 +103,24 @@ export async function contactsByType(db: Db, activeStates: number[]) {
     .groupBy('type')
     .execute();
 }
+
+/**
+ * What the charts were computed from, in two index reads: the newest history entry (every
+ * creation, edit, conversion and (de)activation of a contact or an agency writes one) and the
+ * trigger-kept counts per type and state (which a deletion changes too).
+ */
+export async function chartInputsStamp(db: Db): Promise<string> {
+  const [latest, counts] = await Promise.all([
+    db
+      .selectFrom('history')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('contact_counts')
+      .select(['type', 'is_active', 'n'])
+      .orderBy('type')
+      .orderBy('is_active')
+      .execute(),
+  ]);
+  return JSON.stringify([latest?.id ?? 0, counts]);
+}

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import {
   activeLeadsPerDay,
+  chartInputsStamp,
   contactsBySource,
   contactsByType,
   conversionsPerDay,
@@ -73,4 +74,29 @@ export async function dashboardCharts(db: Db, now = new Date()) {
       percent: leads + customers === 0 ? 0 : Math.round((customers / (leads + customers)) * 1000) / 10,
     },
   };
+}
+
+type Charts = Awaited<ReturnType<typeof dashboardCharts>>;
+
+/** How long computed charts may serve before they are read again even with unchanged inputs. */
+const CHARTS_REUSE_MS = 30_000;
+const chartsCache = new WeakMap<Db, { key: string; at: number; charts: Promise<Charts> }>();
+
+/**
+ * The charts, reused while their inputs are unchanged: everyone's dashboard shows the same figures,
+ * and the conversions' weeks are thousands of rows at a million contacts (17 ms a request), so the
+ * morning's dashboards need not each read them again. The key is the inputs' stamp (two index
+ * reads) and the day; a request that comes while they are computed waits for the same answer.
+ * Reused at most CHARTS_REUSE_MS, so a change no history entry records (a data load) shows soon.
+ */
+export async function sharedDashboardCharts(db: Db, now = new Date()): Promise<Charts> {
+  const key = `${await chartInputsStamp(db)}|${now.toISOString().slice(0, 10)}`;
+  const cached = chartsCache.get(db);
+  if (cached && cached.key === key && Date.now() - cached.at < CHARTS_REUSE_MS) return cached.charts;
+  const charts = dashboardCharts(db, now);
+  chartsCache.set(db, { key, at: Date.now(), charts });
+  charts.catch(() => {
+    if (chartsCache.get(db)?.charts === charts) chartsCache.delete(db);
+  });
+  return charts;
 }

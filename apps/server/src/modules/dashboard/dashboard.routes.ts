@@ -7,7 +7,7 @@ import { errors } from '../../lib/schemas.js';
 import { countContacts } from '../contacts/contact-reads.js';
 import { activityResponse } from '../contacts/contacts.schemas.js';
 import { recentContactActivity } from './dashboard.repository.js';
-import { dashboardCharts } from './dashboard-charts.service.js';
+import { sharedDashboardCharts } from './dashboard-charts.service.js';
 
 const weekCount = z.object({ week: z.string(), count: z.number() });
 const chartsResponse = z.object({
@@ -79,6 +79,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         response: { 200: compiledResponse(chartsResponse), ...errors },
       },
     },
-    async () => dashboardCharts(ctx.db),
+    async () => sharedDashboardCharts(ctx.db),
   );
 };
