@@ -31,6 +31,7 @@ import * as m0024 from './migrations/0024-conversion-history.js';
 import * as m0025 from './migrations/0025-column-widths.js';
 import * as m0026 from './migrations/0026-stored-name-folds.js';
 import * as m0027 from './migrations/0027-deals.js';
+import * as m0028 from './migrations/0028-deal-title-prefix.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0025-column-widths': m0025,
   '0026-stored-name-folds': m0026,
   '0027-deals': m0027,
+  '0028-deal-title-prefix': m0028,
   '0006-versions': m0006,
 };
 

@@ -187,13 +187,13 @@ export async function refreshCreatorKey(db: Db, userId: number, name: string): P
 export async function agencyNameAndState(
   db: Db,
   agencyId: number,
-): Promise<{ name: string; isActive: boolean } | undefined> {
+): Promise<{ name: string; isActive: boolean; commissionBp: number } | undefined> {
   const row = await db
     .selectFrom('agencies')
-    .select(['name', 'is_active'])
+    .select(['name', 'is_active', 'commission_bp'])
     .where('id', '=', agencyId)
     .executeTakeFirst();
-  return row ? { name: row.name, isActive: row.is_active === 1 } : undefined;
+  return row ? { name: row.name, isActive: row.is_active === 1, commissionBp: row.commission_bp } : undefined;
 }
 
 /** The agencies whose parent this one is. */

@@ -1,5 +1,6 @@
 import {
   authMessages,
+  DEFAULT_CURRENCY,
   type DealForm,
   type DealStageMove,
   dealAmountMinor,
@@ -13,6 +14,7 @@ import {
   toMinor,
 } from '@crm/domain';
 import type { Db } from '../../db/database.js';
+import { getSetting } from '../../db/settings.js';
 import { type Actor, isAdmin } from '../../lib/actor.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
 import { agencyNameAndState } from '../agencies/agency-reads.js';
@@ -28,6 +30,7 @@ import { findLostReason, findStage, type StageRow } from './deal-stages.reposito
 import {
   type DealLineRow,
   type DealRow,
+  dealIdsOfContact,
   findDeal,
   insertDeal,
   insertDealHistory,
@@ -42,6 +45,8 @@ export interface DealChange {
   form?: DealForm;
   move?: DealStageMove;
   isActive?: boolean;
+  /** The contact a deal follows into a merge (and back on its undo); nothing else changes. */
+  contactId?: number;
   version?: number;
 }
 
@@ -346,6 +351,11 @@ export async function writeDeal(
     lines = resolved.lines;
   } else if (change.move) {
     columns = await moveColumns(w, change.move, existing);
+  } else if (change.contactId !== undefined && change.contactId !== existing.contact_id) {
+    const contact = await contactBrief(w.db, change.contactId);
+    if (!contact?.isActive) throw badRequest(m.contactNotFound, { contactId: m.contactNotFound });
+    // The partner stays: it is the referral, as when the contact's own partner changes later.
+    columns = { contact_id: change.contactId };
   }
   const wanted = change.isActive ?? change.form?.isActive;
   if (wanted !== undefined) columns.is_active = wanted ? 1 : 0;
@@ -376,4 +386,40 @@ export async function writeDeal(
   await insertDealHistory(w.db, id, w.actor.user.id, entries, at);
   w.publish(dealEvent(id, existing, after));
   return { changed };
+}
+
+/** The installation's one currency (the `currency` setting; GBP unless set). */
+export async function installationCurrency(db: Db): Promise<string> {
+  return (await getSetting(db, 'currency')) ?? DEFAULT_CURRENCY;
+}
+
+/**
+ * A merge of contacts: every deal of the merged contact, active or not, follows it to the survivor,
+ * each written as any change of its contact is (locked, versioned, its history and live event), in
+ * the merge's transaction. Answers the deals moved, for the undo.
+ */
+export async function moveContactDeals(w: WriteScope, fromId: number, toId: number): Promise<number[]> {
+  const ids = await dealIdsOfContact(w.db, fromId);
+  if (ids.length === 0) return ids;
+  const currency = await installationCurrency(w.db);
+  for (const id of ids) await writeDeal(w, id, { contactId: toId }, currency);
+  return ids;
+}
+
+/**
+ * A merge's undo: the deals it moved go back to the restored contact, those still on the survivor
+ * (a deal given to another contact since stays where it was put).
+ */
+export async function moveContactDealsBack(
+  w: WriteScope,
+  ids: number[],
+  survivorId: number,
+  restoredId: number,
+): Promise<void> {
+  if (ids.length === 0) return;
+  const currency = await installationCurrency(w.db);
+  for (const id of ids) {
+    const row = await findDeal(w.db, id);
+    if (row?.contact_id === survivorId) await writeDeal(w, id, { contactId: restoredId }, currency);
+  }
 }

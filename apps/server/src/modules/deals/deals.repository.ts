@@ -1,6 +1,8 @@
 import { type ListQuery, searchFold } from '@crm/domain';
 import { type Expression, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { engineOf } from '../../db/dialect.js';
+import { startsWith } from '../../db/key-match.js';
 import { listPage } from '../../db/list-page.js';
 import { type ListSpec, likePattern } from '../../db/list-query.js';
 import type { DealLinesTable, DealsTable } from '../../db/schema.js';
@@ -244,4 +246,92 @@ export async function productPrices(db: Db, ids: number[]) {
     .select(['id', 'title', 'is_active', 'sale_price_pence', 'annual_price_pence', 'term_price_pence'])
     .where('id', 'in', ids)
     .execute();
+}
+
+/** How many deals the palette reads per lookup; the search ranks their union. */
+const SEARCH_PER_KEY = 20;
+
+/**
+ * Deals the palette finds for a search-folded text: those whose title starts with it, and those
+ * whose contact's name (with surname) or surname does. Each lookup is one index range (the deals'
+ * folded title; the contacts' folded name and surname, then each contact's deals) of at most
+ * SEARCH_PER_KEY rows that `scope` keeps, run as one statement.
+ */
+export async function findDealsForSearch(db: Db, text: string, scope: Expression<SqlBool>[]) {
+  const engine = engineOf(db);
+  const lookup = (condition: Expression<SqlBool>) => {
+    let qb = db
+      .selectFrom('deals')
+      .innerJoin('contacts as contact', 'contact.id', 'deals.contact_id')
+      .innerJoin('deal_stages as stage', 'stage.id', 'deals.stage_id')
+      .select([
+        'deals.id',
+        'deals.title',
+        'deals.title_fold',
+        'deals.amount_pence',
+        'deals.is_active',
+        'deals.updated_at',
+        'stage.name as stage_name',
+        'contact.name as contact_name',
+        'contact.surname as contact_surname',
+        'contact.name_fold as contact_name_fold',
+        'contact.surname_key as contact_surname_key',
+      ])
+      .where(condition);
+    for (const condition of scope) qb = qb.where(condition);
+    return qb.limit(SEARCH_PER_KEY);
+  };
+  const [first, ...rest] = [
+    startsWith(engine, 'deals.title_fold', text),
+    startsWith(engine, 'contact.name_fold', text),
+    startsWith(engine, 'contact.surname_key', text),
+  ].map((condition, i) => db.selectFrom(lookup(condition).as(`k${i}`)).selectAll());
+  let all = first!;
+  for (const next of rest) all = all.unionAll(next);
+  return all.execute();
+}
+export type DealSearchRow = Awaited<ReturnType<typeof findDealsForSearch>>[number];
+
+/** The deals of one contact or one partner that `scope` keeps, latest change first (at most `limit`). */
+export async function dealsOf(
+  db: Db,
+  link: { contactId: number } | { agencyId: number },
+  scope: Expression<SqlBool>[],
+  limit: number,
+) {
+  let qb = dealsJoined(db).select(dealColumns);
+  qb =
+    'contactId' in link
+      ? qb.where('deals.contact_id', '=', link.contactId)
+      : qb.where('deals.agency_id', '=', link.agencyId);
+  for (const condition of scope) qb = qb.where(condition);
+  return qb.orderBy('deals.updated_at', 'desc').orderBy('deals.id', 'desc').limit(limit).execute();
+}
+
+/** The sum of the amounts (pence) of a partner's active won deals that `scope` keeps. */
+export async function wonAmountOfAgency(
+  db: Db,
+  agencyId: number,
+  scope: Expression<SqlBool>[],
+): Promise<number> {
+  let qb = db
+    .selectFrom('deals')
+    .innerJoin('deal_stages as stage', 'stage.id', 'deals.stage_id')
+    .select(sql<number>`coalesce(sum(deals.amount_pence), 0)`.as('amount'))
+    .where('deals.agency_id', '=', agencyId)
+    .where('deals.is_active', '=', 1)
+    .where('stage.kind', '=', 'won');
+  for (const condition of scope) qb = qb.where(condition);
+  return Number((await qb.executeTakeFirstOrThrow()).amount);
+}
+
+/** Every deal of a contact, active or not (a merge moves them all). */
+export async function dealIdsOfContact(db: Db, contactId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('deals')
+    .select('id')
+    .where('contact_id', '=', contactId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
 }

@@ -72,6 +72,16 @@ const boardResponse = z.object({
 
 const stageParams = z.object({ stageId: idParams.shape.id });
 
+const contactDealsResponse = z.object({ deals: z.array(dealListRowResponse), currency: z.string() });
+const agencyDealsResponse = contactDealsResponse.extend({
+  /** The amounts of the partner's won deals, in major units. */
+  referredRevenue: z.number(),
+  /** A percentage: 12.5 is 12.5 %. */
+  commissionRate: z.number(),
+  /** The referred revenue × the Commission Rate, in major units. */
+  commissionEarned: z.number(),
+});
+
 export const dealsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['deals'];
 
@@ -102,6 +112,33 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => deals.boardColumn(ctx, caller(request), request.params.stageId, request.query),
+  );
+
+  app.get(
+    '/contacts/:id/deals',
+    {
+      schema: {
+        tags,
+        summary: "A contact's deals the caller may see (plain users: their own), latest change first",
+        params: idParams,
+        response: { 200: contactDealsResponse, ...errors },
+      },
+    },
+    async (request) => deals.contactDeals(ctx, caller(request), request.params.id),
+  );
+
+  app.get(
+    '/agencies/:id/deals',
+    {
+      schema: {
+        tags,
+        summary:
+          "A partner's referred deals the caller may see, the revenue of the won ones and the commission earned on it",
+        params: idParams,
+        response: { 200: agencyDealsResponse, ...errors },
+      },
+    },
+    async (request) => deals.agencyDeals(ctx, caller(request), request.params.id),
   );
 
   app.get(

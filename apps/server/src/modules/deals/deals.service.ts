@@ -1,35 +1,41 @@
-import { DEFAULT_CURRENCY, type DealForm, type DealStageMove, dealMessages as m } from '@crm/domain';
+import {
+  agencyMessages,
+  contactMessages,
+  type DealForm,
+  type DealStageMove,
+  fromMinor,
+  dealMessages as m,
+} from '@crm/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/database.js';
 import { type ListResult, parseListQuery } from '../../db/list-query.js';
-import { getSetting } from '../../db/settings.js';
 import { type Actor, isAdmin } from '../../lib/actor.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
+import { agencyNameAndState } from '../agencies/agency-reads.js';
+import { contactBrief } from '../contacts/contact-reads.js';
 import type { HistoryEntry } from '../history/history.schemas.js';
 import { inWrite } from '../records/write-scope.js';
 import { refusingStale } from '../versions/versions.service.js';
 import { type Deal, type DealListRow, toDeal, toDealListRow, toDealStage } from './deal-mapper.js';
 import { findStage } from './deal-stages.repository.js';
-import { createDeal, maySeeDeal, writeDeal } from './deal-write.js';
+import { createDeal, installationCurrency, maySeeDeal, writeDeal } from './deal-write.js';
 import {
   boardCards,
   boardTotals,
   dealListSpec,
+  dealsOf,
   findDeal,
   linesOfDeals,
   listDealHistory,
   listDeals,
   ownDeals,
+  wonAmountOfAgency,
 } from './deals.repository.js';
 
 export type { Deal, DealListRow } from './deal-mapper.js';
 
-/** The installation's one currency (the `currency` setting; GBP unless set). */
-export async function installationCurrency(db: Db): Promise<string> {
-  return (await getSetting(db, 'currency')) ?? DEFAULT_CURRENCY;
-}
+export { installationCurrency } from './deal-write.js';
 
 async function visibleDeal(ctx: AppContext, actor: Actor, id: number) {
   const row = await findDeal(ctx.db, id);
@@ -181,5 +187,39 @@ export async function boardColumn(ctx: AppContext, actor: Actor, stageId: number
     currency: await installationCurrency(ctx.db),
     cards: rows.map(toDealListRow),
     nextCursor: last ? Buffer.from(JSON.stringify([last.updated_at, last.id])).toString('base64url') : null,
+  };
+}
+
+/** How many deals a contact's or partner's Deals tab shows, latest change first. */
+export const RECORD_DEALS_LIMIT = 500;
+
+/** Whose deals a contact's or partner's tab shows: a plain user's own active ones, an admin's all. */
+const tabScope = (actor: Actor): Expression<SqlBool>[] => (isAdmin(actor) ? [] : [ownDeals(actor.user.id)]);
+
+/** A contact's Deals tab. An inactive contact is not found for plain users, as its own page is. */
+export async function contactDeals(ctx: AppContext, actor: Actor, contactId: number) {
+  const contact = await contactBrief(ctx.db, contactId);
+  if (!contact || (!contact.isActive && !isAdmin(actor))) throw notFound(contactMessages.contactNotFound);
+  const rows = await dealsOf(ctx.db, { contactId }, tabScope(actor), RECORD_DEALS_LIMIT);
+  return { deals: rows.map(toDealListRow), currency: await installationCurrency(ctx.db) };
+}
+
+/**
+ * A partner's Deals tab: the deals it referred, the revenue they brought (the amounts of its active
+ * won deals) and the commission it earned on them (that revenue × its Commission Rate, rounded to
+ * the penny). Plain users' figures count only the deals they see, so no one else's amounts show.
+ */
+export async function agencyDeals(ctx: AppContext, actor: Actor, agencyId: number) {
+  const agency = await agencyNameAndState(ctx.db, agencyId);
+  if (!agency) throw notFound(agencyMessages.agencyNotFound);
+  const scope = tabScope(actor);
+  const rows = await dealsOf(ctx.db, { agencyId }, scope, RECORD_DEALS_LIMIT);
+  const revenuePence = await wonAmountOfAgency(ctx.db, agencyId, scope);
+  return {
+    deals: rows.map(toDealListRow),
+    currency: await installationCurrency(ctx.db),
+    referredRevenue: fromMinor(revenuePence),
+    commissionRate: agency.commissionBp / 100,
+    commissionEarned: fromMinor(Math.round((revenuePence * agency.commissionBp) / 10_000)),
   };
 }

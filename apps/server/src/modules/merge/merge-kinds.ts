@@ -4,6 +4,7 @@ import type { RecordAdapter } from '../records/record-adapter.js';
 import {
   childAgencies,
   childRows,
+  contactDeals,
   type LinkMover,
   type MovedRows,
   partnerCustomers,
@@ -39,11 +40,12 @@ export const contactMerge: MergeKind<
     history: number;
     staffPositions: number;
     staffDeactivated: number;
+    deals: number;
     partnerCustomer: boolean;
   }
 > = {
   adapter: contactAdapter as unknown as RecordAdapter<Contact, never>,
-  links: [childRows, staffPlaces],
+  links: [childRows, staffPlaces, contactDeals],
   merged: (contact) => ({ id: contact.id, name: contact.name, surname: contact.surname }),
   moved: (moved, fields) => ({
     notes: moved.notes.length,
@@ -51,6 +53,7 @@ export const contactMerge: MergeKind<
     history: moved.history.length,
     staffPositions: moved.staff.length,
     staffDeactivated: moved.staffDeactivated.length,
+    deals: moved.deals.length,
     partnerCustomer: fields.some((f) => f.field === 'agencyId' && f.chosen === 'other'),
   }),
 };

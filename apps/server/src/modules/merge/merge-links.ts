@@ -4,6 +4,7 @@ import { agencyChildIds, salesRepIdsOf } from '../agencies/agency-reads.js';
 import { moveStaff, moveStaffBack } from '../agency-staff/agency-staff.service.js';
 import { contactAdapter } from '../contacts/contact-adapter.js';
 import { contactIdsOfAgency } from '../contacts/contact-reads.js';
+import { moveContactDeals, moveContactDealsBack } from '../deals/deal-write.js';
 import { moveFiles, moveFilesBack } from '../files/files.service.js';
 import { moveHistory, moveHistoryBack } from '../history/history.service.js';
 import { moveNotes, moveNotesBack } from '../notes/notes.service.js';
@@ -25,6 +26,8 @@ export interface MovedRows {
   children: number[];
   /** Agencies: sales representatives added to the survivor. */
   reps: number[];
+  /** Contacts: the deals that now belong to the survivor. */
+  deals: number[];
 }
 
 export const NOTHING_MOVED: MovedRows = {
@@ -36,6 +39,7 @@ export const NOTHING_MOVED: MovedRows = {
   customers: [],
   children: [],
   reps: [],
+  deals: [],
 };
 
 /**
@@ -111,4 +115,10 @@ export const salesReps: LinkMover = {
     };
     await agencyAdapter.write(w, survivorId, { fields });
   },
+};
+
+/** A contact's deals follow it to the survivor, through the deals' write path. */
+export const contactDeals: LinkMover = {
+  move: async (w, _kind, fromId, toId) => ({ deals: await moveContactDeals(w, fromId, toId) }),
+  back: (w, _kind, moved, otherId, survivorId) => moveContactDealsBack(w, moved.deals, survivorId, otherId),
 };

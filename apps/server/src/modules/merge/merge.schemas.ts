@@ -37,6 +37,7 @@ export const contactMergeResponse = z.object({
     history: z.number(),
     staffPositions: z.number(),
     staffDeactivated: z.number(),
+    deals: z.number(),
     partnerCustomer: z.boolean(),
   }),
 });

@@ -26,7 +26,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: {
         tags,
         summary:
-          'The command palette: contacts (name, surname, e-mail, phone digits in any format, passport, T.R ID), agencies (name, e-mail, office number), products (title), users (admins). Grouped by kind, exact and prefix matches first, then the latest edited',
+          'The command palette: contacts (name, surname, e-mail, phone digits in any format, passport, T.R ID), agencies (name, e-mail, office number), deals the caller may see (title, the contact name or surname), products (title), users (admins). Grouped by kind, exact and prefix matches first, then the latest edited',
         querystring: searchQuery,
         response: { 200: compiledResponse(searchResponse), ...errors, 429: errors[400] },
       },

@@ -14,7 +14,7 @@ export const searchHit = z.object({
   kind: z.enum(SEARCH_KINDS),
   id: z.number(),
   title: z.string(),
-  /** A line of context: the contact's type, agency and phone; the agency's e-mail and office. */
+  /** A line of context: the contact's type, agency and phone; the agency's e-mail and office; the deal's stage, contact and amount. */
   context: z.string(),
   /** A contact's type (LEAD or CUSTOMER), which decides the screen it opens on. */
   type: z.string().nullable(),

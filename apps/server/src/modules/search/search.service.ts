@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
+import { dealsForPalette } from '../deals/deal-reads.js';
 import {
   type AgencyHit,
   agencyHitsByIds,
@@ -194,6 +195,24 @@ function products(db: Db, needle: SearchNeedle, limit: number): Promise<Ranked[]
   );
 }
 
+/** Deals by title or by their contact's name or surname, among those the actor may see. */
+async function deals(db: Db, needle: SearchNeedle, actor: Actor): Promise<Ranked[]> {
+  const found = await dealsForPalette(db, actor, needle.text);
+  return found.map((deal) => ({
+    id: deal.id,
+    rank: rankOf(deal.keys, [needle.text]),
+    updatedAt: deal.updatedAt,
+    hit: () => ({
+      kind: 'deal',
+      id: deal.id,
+      title: deal.title,
+      context: deal.context(),
+      type: null,
+      mergedFrom: null,
+    }),
+  }));
+}
+
 async function users(db: Db, needle: SearchNeedle): Promise<Ranked[]> {
   const rows = await findUserHits(db, needle);
   return rows.map((row) => ({
@@ -212,20 +231,22 @@ async function users(db: Db, needle: SearchNeedle): Promise<Ranked[]> {
 }
 
 /**
- * The command palette's groups for a query: contacts, agencies and products, and users when
- * `withUsers` (admins only, as only admins have the users list).
+ * The command palette's groups for a query: contacts, agencies and products, users when
+ * `withUsers` (admins only, as only admins have the users list), and the deals `dealsOf` may see.
  */
 export async function searchGroups(
   db: Db,
   needle: SearchNeedle,
   limit: number,
   withUsers: boolean,
+  dealsOf?: Actor,
 ): Promise<z.output<typeof searchResponse>> {
   const finders: [SearchKind, Promise<Ranked[]>][] = [
     ['contact', searchContacts(db, needle, limit)],
     ['agency', agencies(db, needle, limit)],
-    ['product', products(db, needle, limit)],
   ];
+  if (dealsOf) finders.push(['deal', deals(db, needle, dealsOf)]);
+  finders.push(['product', products(db, needle, limit)]);
   if (withUsers) finders.push(['user', users(db, needle)]);
   const groups = await Promise.all(
     finders.map(async ([kind, found]) => ({ kind, items: best(await found, limit) })),
@@ -240,5 +261,5 @@ export function searchEverything(
   q: string,
   limit = DEFAULT_PER_GROUP,
 ): Promise<z.output<typeof searchResponse>> {
-  return searchGroups(ctx.db, searchNeedle(q), limit, actor.user.role === 'admin');
+  return searchGroups(ctx.db, searchNeedle(q), limit, actor.user.role === 'admin', actor);
 }

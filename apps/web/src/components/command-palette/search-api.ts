@@ -46,6 +46,8 @@ export function hitPath(hit: SearchHit): string {
       return `/${hit.type === 'CUSTOMER' ? 'customer' : 'lead'}/${hit.id}`;
     case 'agency':
       return `/agency/${hit.id}`;
+    case 'deal':
+      return `/deals/${hit.id}`;
     case 'product':
       return `/product/${hit.id}`;
     case 'user':
@@ -56,6 +58,7 @@ export function hitPath(hit: SearchHit): string {
 export const GROUP_LABELS: Record<SearchKind, string> = {
   contact: 'Contacts',
   agency: 'Partners',
+  deal: 'Deals',
   product: 'Products',
   user: 'Users',
 };
