@@ -12,6 +12,9 @@ export const LIVE_EVENT_KINDS = [
   'task',
   'notification',
   'deal',
+  /** A deal stage or lost reason an admin created, renamed, reordered or (de)activated. */
+  'deal-stage',
+  'deal-lost-reason',
 ] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 

@@ -2,7 +2,7 @@ import { dealStageOrderSchema, dealStageSchema, lostReasonSchema } from '@crm/do
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { requireAdmin } from '../../lib/caller.js';
+import { caller, requireAdmin } from '../../lib/caller.js';
 import { errors, idParams } from '../../lib/schemas.js';
 import * as stages from './deal-stages.service.js';
 import { dealStageResponse } from './deals.routes.js';
@@ -36,7 +36,8 @@ export const dealStagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       preHandler: requireAdmin,
       schema: { tags, body: dealStageSchema, response: { 201: dealStageResponse, ...errors } },
     },
-    async (request, reply) => reply.code(201).send(await stages.createStage(ctx, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await stages.createStage(ctx, caller(request), request.body)),
   );
 
   app.put(
@@ -50,7 +51,7 @@ export const dealStagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         response: { 200: z.array(dealStageResponse), ...errors },
       },
     },
-    async (request) => stages.reorderStages(ctx, request.body.ids),
+    async (request) => stages.reorderStages(ctx, caller(request), request.body.ids),
   );
 
   app.put(
@@ -64,7 +65,7 @@ export const dealStagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         response: { 200: dealStageResponse, ...errors },
       },
     },
-    async (request) => stages.editStage(ctx, request.params.id, request.body),
+    async (request) => stages.editStage(ctx, caller(request), request.params.id, request.body),
   );
 
   app.get(
@@ -79,7 +80,8 @@ export const dealStagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       preHandler: requireAdmin,
       schema: { tags, body: lostReasonSchema, response: { 201: lostReasonResponse, ...errors } },
     },
-    async (request, reply) => reply.code(201).send(await stages.createLostReason(ctx, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await stages.createLostReason(ctx, caller(request), request.body)),
   );
 
   app.put(
@@ -93,6 +95,6 @@ export const dealStagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         response: { 200: lostReasonResponse, ...errors },
       },
     },
-    async (request) => stages.editLostReason(ctx, request.params.id, request.body),
+    async (request) => stages.editLostReason(ctx, caller(request), request.params.id, request.body),
   );
 };
