@@ -2,7 +2,7 @@ import { formatMoney } from '@crm/domain';
 import type { Db } from '../../db/database.js';
 import { type Actor, isAdmin } from '../../lib/actor.js';
 import { installationCurrency } from './deal-write.js';
-import { findDealsForSearch, ownDeals } from './deals.repository.js';
+import { findDealsForSearch } from './deals.repository.js';
 
 /**
  * What other modules may read of deals. Writes go through deal-write.ts; nothing outside this module
@@ -26,7 +26,7 @@ export interface DealFound {
  * admin.
  */
 export async function dealsForPalette(db: Db, actor: Actor, text: string): Promise<DealFound[]> {
-  const rows = await findDealsForSearch(db, text, isAdmin(actor) ? [] : [ownDeals(actor.user.id)]);
+  const rows = await findDealsForSearch(db, text, isAdmin(actor) ? null : actor.user.id);
   if (rows.length === 0) return [];
   const currency = await installationCurrency(db);
   return rows.map((row) => ({

@@ -253,13 +253,15 @@ const SEARCH_PER_KEY = 20;
 
 /**
  * Deals the palette finds for a search-folded text: those whose title starts with it, and those
- * whose contact's name (with surname) or surname does. Each lookup is one index range (the deals'
- * folded title; the contacts' folded name and surname, then each contact's deals) of at most
- * SEARCH_PER_KEY rows that `scope` keeps, run as one statement.
+ * whose contact's name (with surname) or surname does, among every deal (`viewer` null: an admin)
+ * or a viewer's own active ones. Each lookup is one index range of at most SEARCH_PER_KEY rows, all
+ * run as one statement: a viewer's titles from `(owner_id | assigned_to_id, is_active, title_fold)`
+ * (migration 0028), so a common word in others' deals is never read; an admin's from `title_fold`;
+ * the contacts' from their folded name and surname, then each contact's deals.
  */
-export async function findDealsForSearch(db: Db, text: string, scope: Expression<SqlBool>[]) {
+export async function findDealsForSearch(db: Db, text: string, viewer: number | null) {
   const engine = engineOf(db);
-  const lookup = (condition: Expression<SqlBool>) => {
+  const lookup = (...conditions: Expression<SqlBool>[]) => {
     let qb = db
       .selectFrom('deals')
       .innerJoin('contacts as contact', 'contact.id', 'deals.contact_id')
@@ -276,16 +278,24 @@ export async function findDealsForSearch(db: Db, text: string, scope: Expression
         'contact.surname as contact_surname',
         'contact.name_fold as contact_name_fold',
         'contact.surname_key as contact_surname_key',
-      ])
-      .where(condition);
-    for (const condition of scope) qb = qb.where(condition);
+      ]);
+    for (const condition of conditions) qb = qb.where(condition);
     return qb.limit(SEARCH_PER_KEY);
   };
-  const [first, ...rest] = [
-    startsWith(engine, 'deals.title_fold', text),
+  const title = startsWith(engine, 'deals.title_fold', text);
+  const byContact = [
     startsWith(engine, 'contact.name_fold', text),
     startsWith(engine, 'contact.surname_key', text),
-  ].map((condition, i) => db.selectFrom(lookup(condition).as(`k${i}`)).selectAll());
+  ];
+  const lookups =
+    viewer === null
+      ? [lookup(title), ...byContact.map((condition) => lookup(condition))]
+      : [
+          lookup(sql<SqlBool>`deals.owner_id = ${viewer} and deals.is_active = 1`, title),
+          lookup(sql<SqlBool>`deals.assigned_to_id = ${viewer} and deals.is_active = 1`, title),
+          ...byContact.map((condition) => lookup(condition, ownDeals(viewer))),
+        ];
+  const [first, ...rest] = lookups.map((qb, i) => db.selectFrom(qb.as(`k${i}`)).selectAll());
   let all = first!;
   for (const next of rest) all = all.unionAll(next);
   return all.execute();
