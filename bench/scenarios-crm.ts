@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { type ListQuery, searchNeedle } from '@crm/domain';
 import type { Db } from '../apps/server/src/db/database.js';
 import { type ListSpec, parseListQuery } from '../apps/server/src/db/list-query.js';
+import type { Actor } from '../apps/server/src/lib/actor.js';
 import {
   agencyListSpec,
   findAgency,
@@ -27,6 +28,7 @@ import {
   productListSpec,
 } from '../apps/server/src/modules/products/products.repository.js';
 import { DEFAULT_PER_GROUP, searchGroups } from '../apps/server/src/modules/search/search.service.js';
+import { SEED_ADMIN_EMAIL } from './generators/users.js';
 import type { Scenario } from './scenarios.js';
 
 /**
@@ -335,8 +337,22 @@ const PALETTE_MS = 30;
 /** The palette's work straight on the database: the service's lookups and ranking for one query. */
 function paletteDirect(db: Db, params: Record<string, string>) {
   const needle = searchNeedle(params.q ?? '');
-  // As the admin the bench signs in as: with the users group.
-  return () => searchGroups(db, needle, DEFAULT_PER_GROUP, true);
+  // As the admin the bench signs in as: with the users and the deals groups, as over HTTP.
+  let admin: Actor | undefined;
+  return async () => {
+    admin ??= await benchAdmin(db);
+    return searchGroups(db, needle, DEFAULT_PER_GROUP, true, admin);
+  };
+}
+
+/** The admin the bench signs in as, as the services see a caller. */
+async function benchAdmin(db: Db): Promise<Actor> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'role'])
+    .where('email', '=', SEED_ADMIN_EMAIL)
+    .executeTakeFirstOrThrow();
+  return { user, sessionId: '' };
 }
 
 export const PALETTE_SCENARIOS: readonly Scenario[] = [
