@@ -1,12 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { foldCase, searchFold } from '@crm/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { createDatabase } from '../src/db/database.js';
 import { engineOf } from '../src/db/dialect.js';
 import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
 import { searchFoldCasedSql, searchFoldSql } from '../src/db/search-fold.js';
@@ -14,13 +8,7 @@ import { agencyPayload, createAgency } from './helpers/agencies.js';
 import { type ContactJson, call, createContact, leadPayload } from './helpers/contacts.js';
 import { preview, rows, upload } from './helpers/imports.js';
 import { createProduct, productPayload } from './helpers/products.js';
-import {
-  createScratchDatabase,
-  createTestApp,
-  type SignedIn,
-  signIn,
-  type TestApp,
-} from './helpers/test-app.js';
+import { createTestApp, type SignedIn, signIn, type TestApp } from './helpers/test-app.js';
 
 /** Every way a person may type the name on a Turkish or an English keyboard. */
 const TYPED = ['sukru', 'dagdelen', 'SUKRU', 'şükrü', 'ŞÜKRÜ', 'Sukru Dagdelen'];
@@ -269,36 +257,37 @@ describe('search folds Turkish letters: "sukru" finds "Şükrü Dağdelen"', () 
  * An app on a database migrated up to `before`, given rows as the code of that time wrote them by
  * `writeOldRows`, then migrated to the latest version.
  */
-async function appMigratedFrom(
+function appMigratedFrom(
   before: string,
   writeOldRows: (db: TestApp['db']) => Promise<void>,
 ): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'crm-test-'));
-  const scratch = await createScratchDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    SEARCHES_PER_SECOND: '0',
-    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+  return createTestApp({}, async (db) => {
+    await migrateUpTo(db, before);
+    await writeOldRows(db);
+    await migrateToLatest(db);
   });
-  const db = createDatabase(config);
-  await migrateUpTo(db, before);
-  await writeOldRows(db);
-  await migrateToLatest(db);
-  const app = await buildApp({ config, db, serveWeb: false });
-  await app.ready();
-  return {
-    app,
-    db,
-    config,
-    close: async () => {
-      await app.close();
-      await db.destroy();
-      await scratch?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+}
+
+/** A user as the versions before 0018 and 0026 wrote one, with no API to call yet. */
+async function insertOldOwner(db: TestApp['db'], email: string, phone: string): Promise<number> {
+  const now = new Date().toISOString();
+  const { id } = await db
+    .insertInto('users')
+    .values({
+      name: 'Old Owner',
+      first_name: 'Old',
+      surname: 'Owner',
+      phone,
+      email,
+      password_hash: 'x',
+      role: 'admin',
+      is_active: 1,
+      created_at: now,
+      updated_at: now,
+    } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 describe('migration 0018', () => {
@@ -308,22 +297,7 @@ describe('migration 0018', () => {
     t = await appMigratedFrom('0017-job-schedules', async (db) => {
       // Rows as the versions before 0018 wrote them: every key by foldCase, ş and ğ kept.
       const now = new Date().toISOString();
-      const { id: ownerId } = await db
-        .insertInto('users')
-        .values({
-          name: 'Old Owner',
-          first_name: 'Old',
-          surname: 'Owner',
-          phone: '905321234567',
-          email: 'old.owner@fold.example',
-          password_hash: 'x',
-          role: 'admin',
-          is_active: 1,
-          created_at: now,
-          updated_at: now,
-        } as never)
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const ownerId = await insertOldOwner(db, 'old.owner@fold.example', '905321234567');
       await db
         .insertInto('contacts')
         .values({
@@ -400,22 +374,7 @@ describe('migration 0026', () => {
     t = await appMigratedFrom('0025-column-widths', async (db) => {
       // Rows as the versions before 0026 wrote them: the folded names were made by the database.
       const now = new Date().toISOString();
-      const { id: ownerId } = await db
-        .insertInto('users')
-        .values({
-          name: 'Old Owner',
-          first_name: 'Old',
-          surname: 'Owner',
-          phone: '905321234568',
-          email: 'old.owner@fold26.example',
-          password_hash: 'x',
-          role: 'admin',
-          is_active: 1,
-          created_at: now,
-          updated_at: now,
-        } as never)
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const ownerId = await insertOldOwner(db, 'old.owner@fold26.example', '905321234568');
       const contact = await db
         .insertInto('contacts')
         .values({

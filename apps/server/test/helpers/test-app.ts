@@ -22,7 +22,11 @@ export interface TestApp {
  * A whole application on a database of its own: a fresh SQLite file, or, when TEST_DATABASE_URL
  * names a PostgreSQL server, a fresh database on it that is dropped afterwards.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  // How the fresh database reaches the latest schema: a migration test writes rows on the way.
+  migrate: (db: Db) => Promise<unknown> = migrateToLatest,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'crm-test-'));
   const scratch = await createScratchDatabase();
   const databaseUrl = scratch?.url;
@@ -37,7 +41,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const db = createDatabase(config);
-  await migrateToLatest(db);
+  await migrate(db);
   const app = await buildApp({ config, db, serveWeb: false });
   await app.ready();
   return {
