@@ -25,7 +25,14 @@ export function openEventStream(baseUrl: string, token: string): Promise<OpenStr
       (res) => {
         if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
         let buffer = '';
-        const ended = new Promise<number>((done) => res.once('end', () => done(Date.now())));
+        let endedAt: number | undefined;
+        const ended = new Promise<number>((done) =>
+          res.once('end', () => {
+            endedAt = Date.now();
+            done(endedAt);
+            for (const wake of waiters.splice(0)) wake();
+          }),
+        );
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
           buffer += chunk;
@@ -46,12 +53,25 @@ export function openEventStream(baseUrl: string, token: string): Promise<OpenStr
           close: () => request.destroy(),
           waitFor: (match, ms = 5000) =>
             new Promise((found, fail) => {
-              const deadline = setTimeout(() => fail(new Error(`no matching event within ${ms} ms`)), ms);
+              const started = Date.now();
+              // Says what the stream had heard, so that a failure shows a lost event from a late one.
+              const seen = () => `${events.length} events, the last ${JSON.stringify(events.slice(-5))}`;
+              const deadline = setTimeout(
+                () => fail(new Error(`no matching event within ${ms} ms (${seen()})`)),
+                ms,
+              );
               const check = () => {
                 const event = events.find(match);
                 if (event) {
                   clearTimeout(deadline);
                   found(event);
+                } else if (endedAt !== undefined) {
+                  clearTimeout(deadline);
+                  fail(
+                    new Error(
+                      `the server ended the stream ${endedAt - started} ms into the wait (${seen()})`,
+                    ),
+                  );
                 } else waiters.push(check);
               };
               check();
