@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { agencyRoutes } from '../features/agencies/routes';
 import { LoginPage } from '../features/auth/routes/login-page';
 import { contactRoutes } from '../features/contacts/routes';
+import { dealRoutes } from '../features/deals/routes';
 import { importRoutes } from '../features/imports/routes';
 import { productRoutes } from '../features/products/routes';
 import { taskRoutes } from '../features/tasks/routes';
@@ -74,6 +75,7 @@ const routes: RouteObject[] = [
                 }),
               },
               ...contactRoutes,
+              ...dealRoutes,
               ...agencyRoutes,
               ...productRoutes,
               ...taskRoutes,

@@ -1,4 +1,5 @@
 import {
+  IconBriefcase,
   IconBuildingCommunity,
   IconCategory,
   IconChecklist,
@@ -47,6 +48,7 @@ export const MAIN_NAV: readonly NavEntry[] = [
     icon: IconBuildingCommunity,
     isActive: startsWithAny('/agencies', '/new-agency', '/agency', '/edit-agency'),
   },
+  { label: 'Deals', to: '/deals', icon: IconBriefcase, isActive: startsWithAny('/deals') },
 ];
 
 /** The signed-in user's open tasks; the sidebar shows how many are due today or overdue. */
