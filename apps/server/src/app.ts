@@ -16,6 +16,7 @@ import { resolveTokenSecret } from './modules/auth/token-secret.js';
 import { bulkRoutes } from './modules/bulk/bulk.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { dealReportsRoutes } from './modules/deals/deal-reports.routes.js';
 import { dealStagesRoutes } from './modules/deals/deal-stages.routes.js';
 import { dealsRoutes } from './modules/deals/deals.routes.js';
 import { createEventBus } from './modules/events/create-event-bus.js';
@@ -157,6 +158,7 @@ export async function buildApp({
         await secured.register(productsRoutes, { ctx });
         await secured.register(dealStagesRoutes, { ctx });
         await secured.register(dealsRoutes, { ctx });
+        await secured.register(dealReportsRoutes, { ctx });
         await secured.register(exportsRoutes, { ctx });
         await secured.register(bulkRoutes, { ctx });
         await secured.register(importsRoutes, { ctx });
