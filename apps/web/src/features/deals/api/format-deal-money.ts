@@ -1,5 +1,5 @@
 import { formatMoney, toMinor } from '@crm/domain';
 
 /** An amount the deals API answers in pounds, written as every screen writes money: "£1,234.50". */
-export const formatAmount = (amount: number, currency: string): string =>
+export const formatDealMoney = (amount: number, currency: string): string =>
   formatMoney(toMinor(amount), currency);
