@@ -6,6 +6,7 @@ import { taskLiveQueries } from '../../components/tasks/live-queries';
 import { agencyLiveQueries } from '../../features/agencies/live-queries';
 import { contactLiveQueries } from '../../features/contacts/live-queries';
 import { dashboardLiveQueries } from '../../features/dashboard/live-queries';
+import { dealLiveQueries } from '../../features/deals/live-queries';
 import { productLiveQueries } from '../../features/products/live-queries';
 import { userLiveQueries } from '../../features/users/live-queries';
 import type { LiveQueries } from '../../lib/live-queries';
@@ -21,6 +22,7 @@ const LIVE_QUERIES: readonly LiveQueries[] = [
   productLiveQueries,
   userLiveQueries,
   dashboardLiveQueries,
+  dealLiveQueries,
   taskLiveQueries,
   recordTabLiveQueries,
   notificationLiveQueries,
