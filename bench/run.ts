@@ -22,7 +22,7 @@ import { defaultWorkers, loadConfig } from '../apps/server/src/config.js';
 import type { Db } from '../apps/server/src/db/database.js';
 import { hashPassword } from '../apps/server/src/lib/passwords.js';
 import { benchFairShare, FAIR_SHARE_SCENARIO } from './fair-share.js';
-import type { SeedContext, SeedStep } from './generators/context.js';
+import { type SeedContext, type SeedStep, stepCounts } from './generators/context.js';
 import { CRM_STEPS } from './generators/crm.js';
 import { DEFAULT_PASSWORD, SEED_ADMIN_EMAIL, seedUsers } from './generators/users.js';
 import { benchExport, benchImport } from './import-export.js';
@@ -55,6 +55,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --contacts N           contacts to seed, with notes and history (default 100000)
   --products N           products to seed (default 100000)
   --tasks N              tasks to seed, with half as many notifications (default 200000)
+  --deals N              deals to seed, with lines and stage history (default 0.3 per contact)
   --iterations N         sequential database-only runs per scenario (default 500)
   --direct-only          time the database-only runs and skip the HTTP load
   --only TEXT[,TEXT…]    run only the scenarios whose name contains one of the TEXTs (the list scenarios and
@@ -107,6 +108,7 @@ async function main(): Promise<number> {
     contacts: { type: 'string' },
     products: { type: 'string' },
     tasks: { type: 'string' },
+    deals: { type: 'string' },
     iterations: { type: 'string' },
     only: { type: 'string' },
     workers: { type: 'string' },
@@ -125,9 +127,16 @@ async function main(): Promise<number> {
   const duration = intOption(values, 'duration', 10, { min: 1, max: 600 });
   const warmup = intOption(values, 'warmup', 2, { max: 60 });
   const users = intOption(values, 'users', 10_000, { min: 1, max: 1_000_000 });
-  const crmCounts = CRM_STEPS.map((step) =>
-    step.option ? intOption(values, step.option, step.defaultCount, { min: 1, max: 5_000_000 }) : 0,
-  );
+  /** The counts of the steps; `contacts` stands for the contacts already there when a database is reused. */
+  const crmCounts = (contacts?: number) =>
+    stepCounts(CRM_STEPS, (step) =>
+      values[step.option] === undefined && step.option === 'contacts' && contacts !== undefined
+        ? contacts
+        : values[step.option] === undefined
+          ? undefined
+          : intOption(values, step.option, 0, { min: step.mayBeEmpty ? 0 : 1, max: 5_000_000 }),
+    );
+  crmCounts(); // a wrong count is refused before any database is opened
   const iterations = intOption(values, 'iterations', 500, { min: 1, max: 100_000 });
   const only = stringOption(values, 'only')
     ?.split(',')
@@ -176,16 +185,17 @@ async function main(): Promise<number> {
         `Reusing the seeded data: ${existing.toLocaleString('en')} contacts (the size options are ignored).`,
       );
       // A data set added to the seeder after this database was filled (tasks, say) is seeded now.
-      for (const [i, step] of CRM_STEPS.entries()) {
+      const counts = crmCounts(existing);
+      for (const step of CRM_STEPS) {
         if (!step.option || (await countRows(db, step.tables[step.tables.length - 1]!)) > 0) continue;
-        await seedStep(ctx, step, crmCounts[i]!);
+        await seedStep(ctx, step, counts.get(step)!);
         await analyzeAfterLoad(db);
       }
     } else {
       const seeded = await seedUsers(ctx, users);
       console.log(`Seeded ${seeded.rows.toLocaleString('en')} users in ${fixed(seeded.ms, 0)} ms.`);
       // Partners, contacts (with staff, notes and history), products, tasks: bench/generators/crm.ts.
-      for (const [i, step] of CRM_STEPS.entries()) await seedStep(ctx, step, crmCounts[i]!);
+      for (const [step, count] of crmCounts()) await seedStep(ctx, step, count);
       await analyzeAfterLoad(db);
     }
     const samples = await readSamples(db);

@@ -2,7 +2,7 @@
  * Fills a database with generated data for manual testing and benchmarks.
  *
  *   npm run seed -- --users 10000 [--partners 5000] [--contacts 100000] [--products 10000]
- *                   [--tasks 200000]
+ *                   [--tasks 200000] [--deals 30000]
  *                   [--data-dir DIR | --database-url URL] [--reset] [--seed N]
  *   npm run seed -- --demo      a small data set to look around in (see DEMO_COUNTS)
  *
@@ -13,7 +13,7 @@
 import { loadConfig } from '../apps/server/src/config.js';
 import type { DatabaseOptions } from '../apps/server/src/db/database.js';
 import { hashPassword } from '../apps/server/src/lib/passwords.js';
-import type { SeedContext, SeedStep } from './generators/context.js';
+import { type SeedContext, type SeedStep, stepCounts } from './generators/context.js';
 import { CRM_STEPS, tablesToClear } from './generators/crm.js';
 import { DEFAULT_PASSWORD, SEED_ADMIN_EMAIL, seedUsers, USER_TABLES } from './generators/users.js';
 import { CliError, intOption, parseOptions, runMain, stringOption, UsageError } from './lib/args.js';
@@ -26,6 +26,8 @@ const USAGE = `Usage: npm run seed -- [options]
   --contacts N          contacts, with notes and history in proportion (default 100000)
   --products N          products over the category tree (default 100000)
   --tasks N             tasks, with half as many notifications (default 200000)
+  --deals N             deals over the contacts, with lines and stage history
+                        (default 0.3 per contact; 0 for none)
   --data-dir DIR        SQLite database DIR/crm.sqlite
   --database-url URL    PostgreSQL database (postgres://…)
   --reset               empty the generated tables first (otherwise they must be empty)
@@ -33,11 +35,18 @@ const USAGE = `Usage: npm run seed -- [options]
   --until YYYY-MM-DD    generated dates fall before this day (default: today, UTC)
   --password TEXT       password of every generated account (default ${DEFAULT_PASSWORD})
   --demo                a small demo data set: 6 users, 12 partners, 80 contacts, 24 products,
-                        30 tasks
+                        30 tasks, 14 deals
                         (counts given as options still win)`;
 
 /** --demo: enough of everything to try each screen, small enough to read through. */
-const DEMO_COUNTS: Record<string, number> = { users: 6, partners: 12, contacts: 80, products: 24, tasks: 30 };
+const DEMO_COUNTS: Record<string, number> = {
+  users: 6,
+  partners: 12,
+  contacts: 80,
+  products: 24,
+  tasks: 30,
+  deals: 14,
+};
 
 /** The data sets in order; each step's tables are listed children first (SeedStep in generators/context.ts). */
 const STEPS: readonly SeedStep[] = [
@@ -52,6 +61,7 @@ async function main(): Promise<number> {
     contacts: { type: 'string' },
     products: { type: 'string' },
     tasks: { type: 'string' },
+    deals: { type: 'string' },
     'data-dir': { type: 'string' },
     'database-url': { type: 'string' },
     reset: { type: 'boolean' },
@@ -65,16 +75,13 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const counts = new Map(
-    STEPS.map((step) => [
-      step,
-      step.option
-        ? intOption(values, step.option, (values.demo && DEMO_COUNTS[step.option]) || step.defaultCount, {
-            min: 1,
-            max: 5_000_000,
-          })
-        : 0,
-    ]),
+  const counts = stepCounts(STEPS, (step) =>
+    values[step.option] === undefined && !(values.demo && DEMO_COUNTS[step.option])
+      ? undefined
+      : intOption(values, step.option, DEMO_COUNTS[step.option] ?? 0, {
+          min: step.mayBeEmpty ? 0 : 1,
+          max: 5_000_000,
+        }),
   );
   const seed = intOption(values, 'seed', 1, { max: 0xffffffff });
   const until = parseUntil(stringOption(values, 'until'));

@@ -30,6 +30,36 @@ export interface SeedStep {
    */
   option?: string;
   defaultCount: number;
+  /**
+   * A default that follows the counts of the steps before it, by option name (the deals: 0.3 per
+   * contact); wins over defaultCount.
+   */
+  defaultOf?: (counts: Readonly<Record<string, number>>) => number;
+  /** The option may be 0: the step then writes nothing (--deals 0 where deals are not wanted). */
+  mayBeEmpty?: boolean;
   tables: readonly TableName[];
   run: (ctx: SeedContext, count: number) => Promise<SeedResult>;
+}
+
+/**
+ * Each step's row count: the option's value when given (`given` answers undefined when it is not),
+ * else its default, which may follow the counts of the steps before it.
+ */
+export function stepCounts(
+  steps: readonly SeedStep[],
+  given: (step: SeedStep & { option: string }) => number | undefined,
+): Map<SeedStep, number> {
+  const byOption: Record<string, number> = {};
+  const counts = new Map<SeedStep, number>();
+  for (const step of steps) {
+    if (!step.option) {
+      counts.set(step, 0);
+      continue;
+    }
+    const count =
+      given(step as SeedStep & { option: string }) ?? step.defaultOf?.(byOption) ?? step.defaultCount;
+    byOption[step.option] = count;
+    counts.set(step, count);
+  }
+  return counts;
 }

@@ -103,7 +103,7 @@ function seedLargeDatabase(dir) {
       'tsx',
       path.join(here, '../../../bench/seed.ts'),
       ...['--contacts', LARGE_CONTACTS, '--users', '50', '--partners', '500', '--products', '100'],
-      ...['--tasks', '100', '--password', LARGE_PASSWORD, '--data-dir', dir],
+      ...['--tasks', '100', '--deals', '0', '--password', LARGE_PASSWORD, '--data-dir', dir],
     ],
     { stdio: ['ignore', 'ignore', 'inherit'], cwd: path.join(here, '../../..') },
   );
