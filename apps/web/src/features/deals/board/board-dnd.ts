@@ -1,0 +1,83 @@
+import {
+  type Announcements,
+  type CollisionDetection,
+  type KeyboardCoordinateGetter,
+  pointerWithin,
+  rectIntersection,
+} from '@dnd-kit/core';
+import type { DealListRow, DealStage } from '../api/deal-types';
+
+/** The pointer's column when there is a pointer; for the keyboard, the column the card covers most. */
+export const columnCollision: CollisionDetection = (args) => {
+  const hits = pointerWithin(args);
+  return hits.length > 0 ? hits : rectIntersection(args);
+};
+
+/**
+ * Left and Right carry a picked-up card to the centre of the next column that way; Up and Down do
+ * nothing, as a column is ordered by latest change (and they would scroll the page otherwise).
+ */
+export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (
+  event,
+  { context, currentCoordinates },
+) => {
+  const vertical = event.code === 'ArrowUp' || event.code === 'ArrowDown';
+  if (vertical) {
+    event.preventDefault();
+    return currentCoordinates;
+  }
+  if (event.code !== 'ArrowLeft' && event.code !== 'ArrowRight') return undefined;
+  event.preventDefault();
+  const { collisionRect, droppableRects, droppableContainers } = context;
+  if (!collisionRect) return undefined;
+  const centre = collisionRect.left + collisionRect.width / 2;
+  const step = event.code === 'ArrowRight' ? 1 : -1;
+  let best: number | undefined;
+  for (const container of droppableContainers.getEnabled()) {
+    const rect = droppableRects.get(container.id);
+    if (!rect) continue;
+    const other = rect.left + rect.width / 2;
+    const distance = (other - centre) * step;
+    // A few pixels of slack, so that the column the card is over is never its own next one.
+    if (distance > 4 && (best === undefined || distance < best)) best = distance;
+  }
+  if (best === undefined) return currentCoordinates;
+  return { x: currentCoordinates.x + best * step, y: currentCoordinates.y };
+};
+
+const cardOf = (data: unknown) => (data as { card?: DealListRow } | undefined)?.card;
+/** The currency the carried card's column writes its amounts in. */
+const currencyOf = (data: unknown) => (data as { currency?: string } | undefined)?.currency ?? 'GBP';
+const stageOf = (data: unknown) => (data as { stage?: DealStage } | undefined)?.stage;
+
+/** What a screen reader hears while a card is carried: where it is, and how to go on. */
+export const boardAnnouncements: Announcements = {
+  onDragStart: ({ active }) => {
+    const card = cardOf(active.data.current);
+    return card
+      ? `Picked up deal ${card.title}, in ${card.stage.name}. Use the left and right arrow keys to move it to another stage, Space to drop it, Escape to cancel.`
+      : undefined;
+  },
+  onDragOver: ({ active, over }) => {
+    const card = cardOf(active.data.current);
+    const stage = stageOf(over?.data.current);
+    if (!card) return undefined;
+    return stage ? `Deal ${card.title} is over ${stage.name}.` : `Deal ${card.title} is over no stage.`;
+  },
+  onDragEnd: ({ active, over }) => {
+    const card = cardOf(active.data.current);
+    const stage = stageOf(over?.data.current);
+    if (!card) return undefined;
+    if (!stage || stage.id === card.stageId) return `Deal ${card.title} stays in ${card.stage.name}.`;
+    return `Deal ${card.title} dropped in ${stage.name}.`;
+  },
+  onDragCancel: ({ active }) => {
+    const card = cardOf(active.data.current);
+    return card ? `Moving deal ${card.title} was cancelled. It stays in ${card.stage.name}.` : undefined;
+  },
+};
+
+export const BOARD_INSTRUCTIONS =
+  'To move a deal, press Space to pick it up, the left and right arrow keys to choose a stage, and Space to drop it, or Escape to cancel. Press Enter to open the deal.';
+
+export { cardOf, currencyOf, stageOf };
