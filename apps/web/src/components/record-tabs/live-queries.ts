@@ -3,10 +3,17 @@ import type { LiveQueries } from '../../lib/live-queries';
 import { recordTabKeys } from './record-keys';
 import { recordParent } from './record-types';
 
-const SEGMENT: Record<LiveRecordKind, 'contacts' | 'agencies'> = { contact: 'contacts', agency: 'agencies' };
+/** Deals have tabs too; named here whether or not a task's record may be one yet. */
+type TabRecordKind = LiveRecordKind | 'deal';
+
+const SEGMENT: Record<TabRecordKind, 'contacts' | 'agencies' | 'deals'> = {
+  contact: 'contacts',
+  agency: 'agencies',
+  deal: 'deals',
+};
 
 /** The record an event names, as its tabs address it. */
-const parentOf = (kind: LiveRecordKind, id: number) => recordParent(SEGMENT[kind], id);
+const parentOf = (kind: TabRecordKind, id: number) => recordParent(SEGMENT[kind], id);
 
 /**
  * A record's notes, files and staff are published as events of the record itself, so its event
@@ -15,5 +22,6 @@ const parentOf = (kind: LiveRecordKind, id: number) => recordParent(SEGMENT[kind
 export const recordTabLiveQueries: LiveQueries = {
   contact: ({ id }) => [recordTabKeys.all(parentOf('contact', id))],
   agency: ({ id }) => [recordTabKeys.all(parentOf('agency', id))],
+  deal: ({ id }) => [recordTabKeys.all(parentOf('deal', id))],
   task: ({ record }) => (record ? [recordTabKeys.history(parentOf(record.kind, record.id))] : []),
 };

@@ -45,14 +45,14 @@ export type FileAction = 'activate' | 'deactivate';
 
 /** The record whose notes, files and history the tabs show. */
 export interface RecordParent {
-  /** Path of the record under /api, e.g. `/contacts/7` or `/agencies/3`. */
+  /** Path of the record under /api, e.g. `/contacts/7`, `/agencies/3` or `/deals/12`. */
   basePath: string;
   /** Path of the call that (re)activates or deletes a file, e.g. `/contacts/activate/files/12`. */
   fileTogglePath: (fileId: number, action: FileAction) => string;
 }
 
-/** The parent for a contact (`contacts`) or a partner agency (`agencies`). */
-export function recordParent(segment: 'contacts' | 'agencies', id: number): RecordParent {
+/** The parent for a contact (`contacts`), a partner agency (`agencies`) or a deal (`deals`). */
+export function recordParent(segment: 'contacts' | 'agencies' | 'deals', id: number): RecordParent {
   return {
     basePath: `/${segment}/${id}`,
     fileTogglePath: (fileId, action) => `/${segment}/${action}/files/${fileId}`,

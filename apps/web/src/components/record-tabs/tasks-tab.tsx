@@ -1,13 +1,13 @@
 import { Button, Center, Group, Loader, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { TaskFormModal, TaskList, useRecordTasks } from '../tasks';
+import { TaskFormModal, TaskList, type TaskRecord, useRecordTasks } from '../tasks';
 import type { RecordParent } from './record-types';
 
 export interface TasksTabProps {
   parent: RecordParent;
   /** Which record new tasks belong to. */
-  record: { contactId: number } | { agencyId: number };
+  record: TaskRecord;
 }
 
 /** The record's tasks, open ones first, with 'Add Task'. */

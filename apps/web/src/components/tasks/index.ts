@@ -2,5 +2,5 @@ export { localDayStart } from './task-api';
 export { TaskFormModal } from './task-form-modal';
 export { taskKeys } from './task-keys';
 export { TaskList } from './task-list';
-export type { Task, TaskSummary } from './task-types';
+export type { Task, TaskRecord, TaskSummary } from './task-types';
 export { useMyTasks, useRecordTasks, useTaskSummary } from './use-tasks';

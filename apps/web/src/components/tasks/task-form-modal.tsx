@@ -7,14 +7,14 @@ import { foldedOptionsFilter } from '../../lib/folded-options-filter';
 import { useCurrentUser } from '../../lib/session-context';
 import { DATE_UNREADABLE, DateInput } from '../date-input';
 import { RichTextField } from '../record-tabs/rich-text-field';
-import type { NewTask } from './task-types';
+import type { NewTask, TaskRecord } from './task-types';
 import { useActiveUsers, useCreateTask } from './use-tasks';
 
 interface TaskFormModalProps {
   opened: boolean;
   onClose: () => void;
   /** The contact or partner the task belongs to; none for a task of one's own. */
-  record?: { contactId: number } | { agencyId: number };
+  record?: TaskRecord;
 }
 
 /** New task: title, description, due date and time, priority and assignee (the creator by default). */

@@ -34,7 +34,11 @@ export interface NewTask {
   assigneeId?: number;
   contactId?: number;
   agencyId?: number;
+  dealId?: number;
 }
+
+/** The record a task is created for: a contact, a partner or a deal. */
+export type TaskRecord = { contactId: number } | { agencyId: number } | { dealId: number };
 
 export type TaskChange = Partial<Pick<Task, 'title' | 'description' | 'dueAt' | 'priority' | 'state'>> & {
   assigneeId?: number;

@@ -1,5 +1,6 @@
 import type { DealFormInput } from '@crm/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { recordParent, recordTabKeys } from '../../../components/record-tabs';
 import { dealKeys } from './deal-keys';
 import { saveDeal } from './deals-api';
 
@@ -13,6 +14,8 @@ export function useSaveDeal(id: number | undefined) {
     mutationFn: ({ body, version }: { body: DealFormInput; version?: number }) => saveDeal(id, body, version),
     onSuccess: async (deal) => {
       queryClient.setQueryData(dealKeys.detail(deal.id), deal);
+      // The deal's History tab shows the write.
+      void queryClient.invalidateQueries({ queryKey: recordTabKeys.all(recordParent('deals', deal.id)) });
       await queryClient.invalidateQueries({
         queryKey: dealKeys.all,
         refetchType: 'active',
