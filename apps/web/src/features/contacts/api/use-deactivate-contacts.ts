@@ -1,10 +1,10 @@
 import { contactMessages } from '@crm/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BulkTarget } from '../../../components/bulk-actions';
+import { runPerId } from '../../../components/bulk-actions/run-per-id';
 import { toast } from '../../../lib/toast';
 import { contactKeys } from './contact-keys';
 import { deactivateContact } from './deactivate-contact';
-import { runPerId } from './run-per-id';
 
 /**
  * Deactivates one contact or a selection (one request per id), toasts the outcome (with Undo when

@@ -1,9 +1,9 @@
 import { contactMessages } from '@crm/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { runPerId } from '../../../components/bulk-actions/run-per-id';
 import { toast } from '../../../lib/toast';
 import { assignContact } from './assign-contact';
 import { contactKeys } from './contact-keys';
-import { runPerId } from './run-per-id';
 
 /** Sets the assigned user of every selected contact (one request per id), then reloads the lists. */
 export function useReassignContacts() {

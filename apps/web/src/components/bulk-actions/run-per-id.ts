@@ -6,7 +6,10 @@ export interface BulkOutcome {
   failed: number[];
 }
 
-/** Sends one request per id (001 §4), a few at a time, and reports which ones failed. */
+/**
+ * Sends one request per id (001 §4), a few at a time, and reports which ones failed: for the lists
+ * whose kind has no bulk endpoint (contacts by id, deals).
+ */
 export async function runPerId(ids: readonly number[], send: (id: number) => Promise<unknown>) {
   const outcome: BulkOutcome = { succeeded: [], failed: [] };
   let next = 0;
