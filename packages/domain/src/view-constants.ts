@@ -2,7 +2,7 @@
 // (views.ts): the lists read these without zod.
 
 /** The lists a view can be saved for. */
-export const VIEW_LISTS = ['leads', 'customers', 'agencies', 'products', 'users'] as const;
+export const VIEW_LISTS = ['leads', 'customers', 'agencies', 'products', 'users', 'deals'] as const;
 export type ViewList = (typeof VIEW_LISTS)[number];
 
 export const viewMessages = {
@@ -22,6 +22,18 @@ export const RESIZABLE_COLUMNS: Record<ViewList, readonly string[]> = {
   agencies: ['name', 'level', 'email', 'officeNumber', 'type', 'createdBy', 'isActive'],
   products: ['title', 'createdAt', 'isActive'],
   users: ['name', 'email', 'role', 'isActive'],
+  deals: [
+    'title',
+    'contact',
+    'stageId',
+    'amount',
+    'probability',
+    'expectedCloseDate',
+    'agencyId',
+    'ownerId',
+    'assignedToId',
+    'updatedAt',
+  ],
 };
 
 /** A resized column's width in px: narrow enough for a short value, wide enough for a long note. */
