@@ -1,6 +1,168 @@
-import { Title } from '@mantine/core';
+import { DEFAULT_CURRENCY, type ListQuery } from '@crm/domain';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import {
+  IconArrowsRight,
+  IconLayoutKanban,
+  IconPlus,
+  IconUserOff,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
+import { useBulkSelection } from '../../../components/data-table/use-row-selection';
+import { formatCountOf } from '../../../lib/format';
+import { useCurrentUser } from '../../../lib/session-context';
+import { dealKeys } from '../api/deal-keys';
+import { fetchUserOptions } from '../api/deal-options-api';
+import type { DealListRow } from '../api/deal-types';
+import { fetchDealsPage } from '../api/deals-api';
+import { type DealBulkChange, useDealBulk } from '../api/use-deal-bulk';
+import { useDealStages, useLostReasons } from '../api/use-deal-stages';
+import { DealBulkDialog } from './deal-bulk-dialog';
+import { dealColumns, dealHref } from './deal-columns';
 
-/** Placeholder until the screen is built; replaced by its own implementation. */
+const getDealId = (deal: DealListRow) => deal.id;
+const fetchPage = (query: ListQuery, signal: AbortSignal) => fetchDealsPage(query, signal);
+
+/**
+ * /deals/list: the board's deals as a table (server paging, sort and filters read from the URL, so
+ * the report's charts link here filtered), with saved views, the column chooser and bulk changes.
+ */
 export function DealsListPage() {
-  return <Title order={2}>Deals</Title>;
+  const isAdmin = useCurrentUser().role === 'admin';
+  const picked = useBulkSelection();
+  const stages = useDealStages();
+  const reasons = useLostReasons();
+  const users = useQuery({
+    queryKey: ['deal-options', 'users'],
+    queryFn: ({ signal }) => fetchUserOptions(signal),
+  });
+  const bulk = useDealBulk();
+  const [dialog, setDialog] = useState<'reassign' | 'move' | null>(null);
+
+  const userOptions = useMemo(
+    () => (users.data ?? []).map((user) => ({ value: String(user.id), label: user.name })),
+    [users.data],
+  );
+  const columns = useMemo(
+    () =>
+      dealColumns({
+        stages: (stages.data ?? []).map((stage) => ({ value: String(stage.id), label: stage.name })),
+        users: userOptions,
+        // The list's rows carry no currency: the installation's default sign (GBP unless set).
+        currency: DEFAULT_CURRENCY,
+      }),
+    [stages.data, userOptions],
+  );
+
+  const ids = picked.ids.map(Number);
+  const none = ids.length === 0;
+  const run = (change: DealBulkChange) =>
+    bulk.mutate(
+      { ids, change },
+      {
+        onSettled: () => {
+          setDialog(null);
+          picked.clear();
+        },
+      },
+    );
+
+  const confirmDeactivate = () =>
+    modals.openConfirmModal({
+      title: 'Deactivate selected deals',
+      centered: true,
+      children: (
+        <Text size="sm">{`Are you sure you want to deactivate the ${formatCountOf(ids.length, 'selected deal')}?`}</Text>
+      ),
+      labels: { confirm: 'Deactivate', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => run({ action: 'deactivate' }),
+    });
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1}>Deals</Title>
+        <Group>
+          <Button component={Link} to="/deals" variant="default" leftSection={<IconLayoutKanban size={16} />}>
+            Board
+          </Button>
+          <Button component={Link} to="/deals/new" leftSection={<IconPlus size={16} />}>
+            New deal
+          </Button>
+        </Group>
+      </Group>
+      <DataTable
+        listId="deals"
+        queryKey={dealKeys.lists}
+        fetchPage={fetchPage}
+        columns={columns}
+        getRowId={getDealId}
+        rowHref={dealHref}
+        getRowLabel={(deal) => `Select ${deal.title}`}
+        searchPlaceholder="Search deals by title..."
+        searchLabel="Search deals"
+        loadErrorMessage="The deals could not be loaded"
+        emptyState={<Text c="dimmed">No deals match.</Text>}
+        selection={picked.selection}
+        toolbar={
+          <Group gap="xs">
+            {!none && (
+              <Text size="sm" c="dimmed">
+                {formatCountOf(ids.length, 'deal')} selected
+              </Text>
+            )}
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconArrowsRight size={14} />}
+              disabled={none}
+              onClick={() => setDialog('move')}
+            >
+              Move stage
+            </Button>
+            {isAdmin && (
+              <>
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconUsersGroup size={14} />}
+                  disabled={none}
+                  onClick={() => setDialog('reassign')}
+                >
+                  Reassign
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  leftSection={<IconUserOff size={14} />}
+                  disabled={none}
+                  onClick={confirmDeactivate}
+                >
+                  Deactivate
+                </Button>
+              </>
+            )}
+          </Group>
+        }
+      />
+      {dialog && (
+        <DealBulkDialog
+          action={dialog}
+          count={ids.length}
+          stages={stages.data ?? []}
+          reasons={reasons.data ?? []}
+          users={userOptions}
+          saving={bulk.isPending}
+          onClose={() => setDialog(null)}
+          onConfirm={run}
+        />
+      )}
+    </Stack>
+  );
 }
