@@ -16,6 +16,19 @@ const inIds = (column: string, ids: number[]): RawBuilder<SqlBool> =>
     ? sql<SqlBool>`1 = 0`
     : sql<SqlBool>`${sql.ref(column)} in (${sql.join(ids.map((id) => sql.lit(id)))})`;
 
+/**
+ * The same test, written so that no index is chosen for it (a unary plus): SQLite otherwise reads
+ * the won or lost stage (a third of every deal) from a stage-led index instead of the far narrower
+ * date range of the report's covering index (at 300,000 deals, 140 ms against 20).
+ */
+const inIdsUnindexed = (column: string, ids: number[]): RawBuilder<SqlBool> =>
+  ids.length === 0
+    ? sql<SqlBool>`1 = 0`
+    : sql<SqlBool>`+${sql.ref(column)} in (${sql.join(ids.map((id) => sql.lit(id)))})`;
+
+/** A column grouped by without its own index's order: SQLite would walk that index whole to avoid a sort. */
+const unindexed = (column: 'deals.agency_id' | 'deals.owner_id') => sql<number>`+${sql.ref(column)}`;
+
 function activeDeals(db: Db, scope: Scope) {
   let qb = db.selectFrom('deals').where('deals.is_active', '=', 1);
   for (const condition of scope) qb = qb.where(condition);
@@ -64,7 +77,7 @@ export async function weightedByCloseMonth(
     .select([month('deals.expected_close_date').as('month'), weighted.as('weighted')])
     .where('deals.expected_close_date', '>=', range.from)
     .where('deals.expected_close_date', '<', range.to);
-  if (stageIds) qb = qb.where(inIds('deals.stage_id', stageIds));
+  if (stageIds) qb = qb.where(inIdsUnindexed('deals.stage_id', stageIds));
   const rows = await qb.groupBy(month('deals.expected_close_date')).execute();
   return new Map(rows.map((row) => [row.month, Math.round(Number(row.weighted) / 100)]));
 }
@@ -80,59 +93,44 @@ export async function wonByMonth(
     .select([month('deals.won_date').as('month'), amount.as('amount')])
     .where('deals.won_date', '>=', range.from)
     .where('deals.won_date', '<', range.to)
-    .where(inIds('deals.stage_id', wonIds))
+    .where(inIdsUnindexed('deals.stage_id', wonIds))
     .groupBy(month('deals.won_date'))
     .execute();
   return new Map(rows.map((row) => [row.month, Number(row.amount)]));
 }
 
 /**
- * Of the deals created in [from, to) (ISO times), how many are won and lost now, and how many days
- * the won ones took from creation to their won date, its median (a deal won before it was entered
- * is left out of the median: it tells nothing of how long selling took).
+ * Of the deals created in [from, to) (ISO times), how many are won and lost now, and how many of
+ * the won ones took each number of days from creation to their won date: one pass over the
+ * creation index, a few hundred rows back, from which the caller reads the median.
  */
 export async function winRateOfCohort(
   db: Db,
   range: { from: string; to: string },
   stages: { won: number[]; lost: number[] },
   scope: Scope,
-): Promise<{ won: number; lost: number; medianDaysToWin: number | null }> {
-  const cohort = () =>
-    activeDeals(db, scope)
-      .where('deals.created_at', '>=', range.from)
-      .where('deals.created_at', '<', range.to);
-  const counts = await cohort()
-    .select([
-      sql<
-        string | number
-      >`coalesce(sum(case when ${inIds('deals.stage_id', stages.won)} then 1 else 0 end), 0)`.as('won'),
-      sql<
-        string | number
-      >`coalesce(sum(case when ${inIds('deals.stage_id', stages.lost)} then 1 else 0 end), 0)`.as('lost'),
-    ])
-    .executeTakeFirstOrThrow();
+): Promise<{ won: boolean; days: number | null; count: number }[]> {
   const days =
     engineOf(db) === 'postgres'
-      ? sql<number>`(cast(deals.won_date as date) - cast(substr(deals.created_at, 1, 10) as date))`
-      : sql<number>`cast(julianday(deals.won_date) - julianday(substr(deals.created_at, 1, 10)) as integer)`;
-  const timed = () =>
-    cohort()
-      .where(inIds('deals.stage_id', stages.won))
-      .where('deals.won_date', 'is not', null)
-      .where(sql<SqlBool>`${days} >= 0`);
-  const n = Number((await timed().select(count.as('n')).executeTakeFirstOrThrow()).n);
-  let medianDaysToWin: number | null = null;
-  if (n > 0) {
-    // The middle one (odd) or two (even) of the sorted days: one sort, no rows sent but those.
-    const middle = await timed()
-      .select(days.as('days'))
-      .orderBy(days)
-      .limit(n % 2 === 0 ? 2 : 1)
-      .offset(Math.floor((n - 1) / 2))
-      .execute();
-    medianDaysToWin = middle.reduce((sum, row) => sum + Number(row.days), 0) / middle.length;
-  }
-  return { won: Number(counts.won), lost: Number(counts.lost), medianDaysToWin };
+      ? sql<number | null>`(cast(deals.won_date as date) - cast(substr(deals.created_at, 1, 10) as date))`
+      : sql<
+          number | null
+        >`((unixepoch(deals.won_date) - unixepoch(substr(deals.created_at, 1, 10))) / 86400)`;
+  const isWon = sql<
+    number | boolean
+  >`case when ${inIdsUnindexed('deals.stage_id', stages.won)} then 1 else 0 end`;
+  const rows = await activeDeals(db, scope)
+    .select([isWon.as('won'), days.as('days'), count.as('count')])
+    .where('deals.created_at', '>=', range.from)
+    .where('deals.created_at', '<', range.to)
+    .where(inIdsUnindexed('deals.stage_id', [...stages.won, ...stages.lost]))
+    .groupBy([isWon, days])
+    .execute();
+  return rows.map((row) => ({
+    won: Number(row.won) === 1,
+    days: row.days === null ? null : Number(row.days),
+    count: Number(row.count),
+  }));
 }
 
 /** Count and amount (pence) of the deals in the Lost stages per lost reason (null: none recorded). */
@@ -154,7 +152,7 @@ function wonInRange(db: Db, range: { from: string; to: string }, wonIds: number[
   return activeDeals(db, scope)
     .where('deals.won_date', '>=', range.from)
     .where('deals.won_date', '<', range.to)
-    .where(inIds('deals.stage_id', wonIds));
+    .where(inIdsUnindexed('deals.stage_id', wonIds));
 }
 
 /** The amount (pence) won per partner (null: deals without one), with the partner's name. */
@@ -165,8 +163,8 @@ export async function wonByPartner(
   scope: Scope,
 ) {
   const sums = wonInRange(db, range, wonIds, scope)
-    .select(['deals.agency_id', count.as('count'), amount.as('amount')])
-    .groupBy('deals.agency_id');
+    .select([unindexed('deals.agency_id').as('agency_id'), count.as('count'), amount.as('amount')])
+    .groupBy(unindexed('deals.agency_id'));
   const rows = await db
     .selectFrom(sums.as('s'))
     .leftJoin('agencies as agency', 'agency.id', 's.agency_id')
@@ -188,8 +186,8 @@ export async function wonByOwner(
   scope: Scope,
 ) {
   const sums = wonInRange(db, range, wonIds, scope)
-    .select(['deals.owner_id', count.as('count'), amount.as('amount')])
-    .groupBy('deals.owner_id');
+    .select([unindexed('deals.owner_id').as('owner_id'), count.as('count'), amount.as('amount')])
+    .groupBy(unindexed('deals.owner_id'));
   const rows = await db
     .selectFrom(sums.as('s'))
     .innerJoin('users as owner', 'owner.id', 's.owner_id')
@@ -211,9 +209,14 @@ export async function wonByPartnerAndMonth(
   scope: Scope,
 ) {
   const sums = wonInRange(db, range, wonIds, scope)
-    .where('deals.agency_id', 'is not', null)
-    .select(['deals.agency_id', month('deals.won_date').as('month'), count.as('count'), amount.as('amount')])
-    .groupBy(['deals.agency_id', month('deals.won_date')]);
+    .where(sql<SqlBool>`${unindexed('deals.agency_id')} is not null`)
+    .select([
+      month('deals.won_date').as('month'),
+      unindexed('deals.agency_id').as('agency_id'),
+      count.as('count'),
+      amount.as('amount'),
+    ])
+    .groupBy([month('deals.won_date'), unindexed('deals.agency_id')]);
   const rows = await db
     .selectFrom(sums.as('s'))
     .innerJoin('agencies as agency', 'agency.id', 's.agency_id')

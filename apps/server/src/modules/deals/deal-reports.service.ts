@@ -150,21 +150,48 @@ export async function wonVsForecastReport(ctx: AppContext, actor: Actor, query: 
   };
 }
 
+/**
+ * The median of the won deals' days from creation to win, from how many took each number of days.
+ * A deal won before it was entered (recorded after the fact) tells nothing of how long selling took
+ * and is left out.
+ */
+function medianDays(rows: { won: boolean; days: number | null; count: number }[]): number | null {
+  const timed = rows
+    .filter(
+      (row): row is { won: true; days: number; count: number } =>
+        row.won && row.days !== null && row.days >= 0,
+    )
+    .sort((a, b) => a.days - b.days);
+  const n = timed.reduce((sum, row) => sum + row.count, 0);
+  if (n === 0) return null;
+  const at = (index: number) => {
+    let seen = 0;
+    for (const row of timed) {
+      seen += row.count;
+      if (index < seen) return row.days;
+    }
+    return timed.at(-1)!.days;
+  };
+  return (at(Math.floor((n - 1) / 2)) + at(Math.floor(n / 2))) / 2;
+}
+
 /** Of the deals created in the period, the share won of those closed, and the median days to win. */
 export async function winRateReport(ctx: AppContext, actor: Actor, query: DealReportQuery) {
   const { won, lost } = await stagesByKind(ctx);
   const period = periodOf(query);
   const range = { from: period.from, to: nextDay(period.to) };
-  const result = await winRateOfCohort(ctx.db, range, { won, lost }, scopeOf(actor, query));
-  const closed = result.won + result.lost;
+  const rows = await winRateOfCohort(ctx.db, range, { won, lost }, scopeOf(actor, query));
+  const wonCount = rows.filter((row) => row.won).reduce((sum, row) => sum + row.count, 0);
+  const lostCount = rows.filter((row) => !row.won).reduce((sum, row) => sum + row.count, 0);
+  const closed = wonCount + lostCount;
   return {
     from: period.from,
     to: period.to,
-    won: result.won,
-    lost: result.lost,
+    won: wonCount,
+    lost: lostCount,
     /** A percentage to one decimal; null when no deal of the period has closed. */
-    winRate: closed === 0 ? null : Math.round((result.won / closed) * 1000) / 10,
-    medianDaysToWin: result.medianDaysToWin,
+    winRate: closed === 0 ? null : Math.round((wonCount / closed) * 1000) / 10,
+    medianDaysToWin: medianDays(rows),
   };
 }
 
