@@ -1,4 +1,13 @@
-import { IconChecklist, IconFiles, IconHistory, IconNote, IconUsers } from '@tabler/icons-react';
+import { Center, Loader } from '@mantine/core';
+import {
+  IconBriefcase,
+  IconChecklist,
+  IconFiles,
+  IconHistory,
+  IconNote,
+  IconUsers,
+} from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import {
   ActivitiesTab,
   FilesTab,
@@ -12,6 +21,11 @@ import { agencyRecord } from '../api/agency-record';
 import { AgencyHistoryEntry } from './agency-history-entry';
 import { CustomersTab } from './customers-tab';
 
+// The deals feature's tab, fetched when the tab opens: the partner's page carries no deal code.
+const AgencyDealsTab = lazy(async () => ({
+  default: (await import('../../deals/components/agency-deals-tab')).AgencyDealsTab,
+}));
+
 /** 002 §8: a partner's note failure reads 'Failed: {error}', or this when the server said nothing. */
 const AGENCY_NOTES_MESSAGES: Partial<NotesMessages> = {
   addFailed: (serverError) =>
@@ -20,7 +34,10 @@ const AGENCY_NOTES_MESSAGES: Partial<NotesMessages> = {
 
 const renderEntry = (entry: HistoryEntry) => <AgencyHistoryEntry entry={entry} />;
 
-/** Notes, Activities, Customers and Files of one agency; all but Customers are the shared record tabs. */
+/**
+ * Notes, Activities, Customers, Files, Tasks and Deals of one agency; Customers and Deals are its
+ * own, the rest the shared record tabs.
+ */
 export function AgencyTabs({ agencyId }: { agencyId: number }) {
   const parent = agencyRecord(agencyId);
   return (
@@ -55,6 +72,22 @@ export function AgencyTabs({ agencyId }: { agencyId: number }) {
           label: 'Tasks',
           icon: <IconChecklist size={16} />,
           panel: <TasksTab parent={parent} record={{ agencyId }} />,
+        },
+        {
+          value: 'deals',
+          label: 'Deals',
+          icon: <IconBriefcase size={16} />,
+          panel: (
+            <Suspense
+              fallback={
+                <Center h={120}>
+                  <Loader size="sm" aria-label="Loading deals" />
+                </Center>
+              }
+            >
+              <AgencyDealsTab agencyId={agencyId} />
+            </Suspense>
+          ),
         },
       ]}
     />

@@ -1,5 +1,6 @@
-import { IconChecklist, IconFiles, IconHistory, IconNotes } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { IconBriefcase, IconChecklist, IconFiles, IconHistory, IconNotes } from '@tabler/icons-react';
+import { lazy, Suspense, useMemo } from 'react';
 import {
   ActivitiesTab,
   FilesTab,
@@ -10,7 +11,12 @@ import {
 } from '../../../components/record-tabs';
 import { contactFieldLabel, contactValueLabel } from './contact-detail-labels';
 
-/** 001 §2.4: Notes, Activities (the edit history) and Files of one contact; then its Tasks. */
+// The deals feature's tab, fetched when the tab opens: the contact's page carries no deal code.
+const ContactDealsTab = lazy(async () => ({
+  default: (await import('../../deals/components/contact-deals-tab')).ContactDealsTab,
+}));
+
+/** 001 §2.4: Notes, Activities (the edit history) and Files of one contact; then its Tasks and Deals. */
 export function ContactDetailTabs({ contactId }: { contactId: number }) {
   const parent = useMemo(() => recordParent('contacts', contactId), [contactId]);
   return (
@@ -41,6 +47,22 @@ export function ContactDetailTabs({ contactId }: { contactId: number }) {
           label: 'Tasks',
           icon: <IconChecklist size={16} />,
           panel: <TasksTab parent={parent} record={{ contactId }} />,
+        },
+        {
+          value: 'deals',
+          label: 'Deals',
+          icon: <IconBriefcase size={16} />,
+          panel: (
+            <Suspense
+              fallback={
+                <Center h={120}>
+                  <Loader size="sm" aria-label="Loading deals" />
+                </Center>
+              }
+            >
+              <ContactDealsTab contactId={contactId} />
+            </Suspense>
+          ),
         },
       ]}
     />
