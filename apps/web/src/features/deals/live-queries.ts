@@ -8,7 +8,7 @@ import { dealKeys, dealStageKeys, lostReasonKeys } from './api/deal-keys';
  */
 export const dealLiveQueries: LiveQueries = {
   deal: () => [dealKeys.all],
-  'deal-stage': () => [dealStageKeys.all, dealKeys.board],
+  'deal-stage': () => [dealStageKeys.all, dealKeys.board, dealKeys.lists],
   'deal-lost-reason': () => [lostReasonKeys.all],
   // A card names its contact and marks a lead: a rename or a conversion shows on the board.
   contact: () => [dealKeys.board],
