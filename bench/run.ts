@@ -11,6 +11,7 @@
  */
 
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +41,7 @@ import { type LoopStats, machineBusyShare, watchServing } from './lib/diagnostic
 import { Rng } from './lib/prng.js';
 import { fixed, markdownTable, percentile, timeRuns, timeRunsWithCpu } from './lib/stats.js';
 import { readSamples, withSamples } from './samples.js';
-import { SCENARIOS, type Scenario, TARGET_CONNECTIONS } from './scenarios.js';
+import { SCENARIOS, type Scenario, TARGET_CONNECTIONS, type WriteLoad } from './scenarios.js';
 import { LEADS_FIRST_PAGE, leadsFirstPageSize } from './scenarios-crm.js';
 
 const USAGE = `Usage: npm run bench -- [options]
@@ -247,7 +248,8 @@ async function main(): Promise<number> {
     for (const scenario of scenarios) {
       if (interrupted) break;
       try {
-        await checkAnswer(base, scenario, headers);
+        if (scenario.write) await checkWrite(base, await scenario.write(db), headers, scenario.name);
+        else await checkAnswer(base, scenario, headers);
       } catch (error) {
         unanswered.push((error as Error).message);
         console.log(`  not measured: ${(error as Error).message}`);
@@ -257,10 +259,13 @@ async function main(): Promise<number> {
         ? await timeRuns(scenario.direct(db, queryOf(scenario.path)), iterations, 50)
         : undefined;
       const busyBefore = await machineBusyShare();
-      if (warmup > 0) await load(base, scenario, headers, connections, warmup);
+      // A write load starts from the database as the previous load left it (a deal's version).
+      const writeLoad = async () => (scenario.write ? await scenario.write(db!) : undefined);
+      if (warmup > 0) await load(base, scenario, headers, connections, warmup, await writeLoad());
       if (interrupted) break;
+      const nextLoad = await writeLoad();
       const stopWatching = watchServing(serverPids);
-      const http = await load(base, scenario, headers, connections, duration);
+      const http = await load(base, scenario, headers, connections, duration, nextLoad);
       const loop = stopWatching();
       if (!http) break;
       measured.push({ scenario, http, direct, loop, busyBefore });
@@ -340,6 +345,39 @@ async function checkAnswer(base: string, scenario: Scenario, headers: Record<str
     throw new Error(`${scenario.name}: GET ${scenario.path} answered no rows`);
 }
 
+/**
+ * A write scenario's first request, built in this thread by the same module the load's worker
+ * loads, so that a broken route fails loudly before the load.
+ */
+async function checkWrite(
+  base: string,
+  write: WriteLoad,
+  headers: Record<string, string>,
+  name: string,
+): Promise<void> {
+  const require = createRequire(import.meta.url);
+  const setupRequest = require(write.setupRequest) as (
+    request: { headers: Record<string, string> },
+    context: Record<string, unknown>,
+  ) => { method: string; path: string; headers: Record<string, string>; body: string };
+  const onResponse = require(write.onResponse) as (
+    status: number,
+    body: string,
+    context: Record<string, unknown>,
+  ) => void;
+  const context = structuredClone(write.initialContext);
+  const request = setupRequest({ headers }, context);
+  const res = await fetch(base + request.path, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+  });
+  const body = await res.text();
+  onResponse(res.status, body, context);
+  if (res.status !== 200)
+    throw new Error(`${name}: ${request.method} ${request.path} answered ${res.status} ${body}`);
+}
+
 function queryOf(pathAndQuery: string): Record<string, string> {
   return Object.fromEntries(new URL(pathAndQuery, 'http://localhost').searchParams);
 }
@@ -351,16 +389,23 @@ function load(
   headers: Record<string, string>,
   connections: number,
   duration: number,
+  write?: WriteLoad,
 ): Promise<autocannon.Result | undefined> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
-        url: base + scenario.path,
+        url: base + (write ? '/' : scenario.path),
         connections,
         duration,
         headers: { ...headers, ...scenario.headers },
         workers: 1,
         timeout: 10,
+        ...(write
+          ? {
+              requests: [{ setupRequest: write.setupRequest, onResponse: write.onResponse }],
+              initialContext: write.initialContext,
+            }
+          : {}),
       },
       (error, result) => {
         stopLoad = undefined;

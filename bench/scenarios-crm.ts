@@ -335,7 +335,7 @@ export const PRODUCT_SCENARIOS: readonly Scenario[] = [
 const PALETTE_MS = 30;
 
 /** The palette's work straight on the database: the service's lookups and ranking for one query. */
-function paletteDirect(db: Db, params: Record<string, string>) {
+export function paletteDirect(db: Db, params: Record<string, string>) {
   const needle = searchNeedle(params.q ?? '');
   // As the admin the bench signs in as: with the users and the deals groups, as over HTTP.
   let admin: Actor | undefined;
@@ -346,7 +346,7 @@ function paletteDirect(db: Db, params: Record<string, string>) {
 }
 
 /** The admin the bench signs in as, as the services see a caller. */
-async function benchAdmin(db: Db): Promise<Actor> {
+export async function benchAdmin(db: Db): Promise<Actor> {
   const user = await db
     .selectFrom('users')
     .select(['id', 'name', 'email', 'role'])

@@ -5,6 +5,7 @@ import type { ListSpec } from '../apps/server/src/db/list-query.js';
 import { parseListQuery } from '../apps/server/src/db/list-query.js';
 import { listUsers, userListSpec } from '../apps/server/src/modules/users/users.repository.js';
 import { CRM_SCENARIOS } from './scenarios-crm.js';
+import { DEAL_SCENARIOS } from './scenarios-deals.js';
 import { TASK_SCENARIOS } from './scenarios-tasks.js';
 
 /** Targets hold at this many concurrent connections (the default load); beyond it they are only shown. */
@@ -25,6 +26,20 @@ export interface Scenario {
    * query parameters, answers a function that runs the query once.
    */
   direct?: (db: Db, params: Record<string, string>) => () => Promise<unknown>;
+  /**
+   * A write instead of a GET of `path` (then only shown): read just before each load, since every
+   * load changes what the next one starts from (a deal's version).
+   */
+  write?: (db: Db) => Promise<WriteLoad>;
+}
+
+/** How autocannon's worker builds each request of a write load, and what it starts from. */
+export interface WriteLoad {
+  /** Absolute path of a CommonJS module exporting setupRequest(request, context) → the request. */
+  setupRequest: string;
+  /** Absolute path of a CommonJS module exporting onResponse(status, body, context). */
+  onResponse: string;
+  initialContext: Record<string, unknown>;
 }
 
 type ListFn = (db: Db, query: ListQuery, spec: ListSpec) => Promise<unknown>;
@@ -59,4 +74,6 @@ export const SCENARIOS: readonly Scenario[] = [
   ...CRM_SCENARIOS,
   // My Tasks and the bell: bench/scenarios-tasks.ts.
   ...TASK_SCENARIOS,
+  // The deals board, a move, the palette's deals and the reports: bench/scenarios-deals.ts.
+  ...DEAL_SCENARIOS,
 ];

@@ -17,6 +17,13 @@ declare module 'autocannon' {
       method?: string;
       /** Seconds before a request counts as timed out. */
       timeout?: number;
+      /**
+       * Requests built per request; with workers, setupRequest and onResponse are absolute paths of
+       * CommonJS modules exporting the function (a function cannot be sent to a worker thread).
+       */
+      requests?: { method?: string; setupRequest?: string; onResponse?: string }[];
+      /** Each connection's context starts as a copy of this before every request. */
+      initialContext?: Record<string, unknown>;
     }
 
     /** Percentiles are keyed p50, p90, p97_5, p99, …; latencies are in whole milliseconds. */
