@@ -19,7 +19,7 @@ export const LIVE_EVENT_KINDS = [
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
 /** The records a task, note or file can belong to. */
-export type LiveRecordKind = 'contact' | 'agency';
+export type LiveRecordKind = 'contact' | 'agency' | 'deal';
 
 export interface LiveEvent {
   kind: LiveEventKind;

@@ -22,6 +22,7 @@ export const taskMessages = {
   assigneeNotFound: 'Assignee not found',
   notFound: 'Task not found',
   oneRecord: 'A task belongs to one contact or one agency, not both',
+  dealAlone: 'A task on a deal belongs to no contact or agency as well',
   notYours: "You can only change your own tasks or your records' tasks",
   created: 'Task created',
   completed: 'Task completed',

@@ -27,6 +27,7 @@ export const createTaskSchema = z.object({
   assigneeId: id(taskMessages.assigneeNotFound).optional(),
   contactId: id('contactId must be a positive number').nullish(),
   agencyId: id('agencyId must be a positive number').nullish(),
+  dealId: id('dealId must be a positive number').nullish(),
 });
 export type CreateTaskInput = z.output<typeof createTaskSchema>;
 

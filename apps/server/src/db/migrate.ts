@@ -32,6 +32,7 @@ import * as m0025 from './migrations/0025-column-widths.js';
 import * as m0026 from './migrations/0026-stored-name-folds.js';
 import * as m0027 from './migrations/0027-deals.js';
 import * as m0028 from './migrations/0028-deal-title-prefix.js';
+import * as m0029 from './migrations/0029-deal-records.js';
 import * as m0030 from './migrations/0030-deal-report-indexes.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0026-stored-name-folds': m0026,
   '0027-deals': m0027,
   '0028-deal-title-prefix': m0028,
+  '0029-deal-records': m0029,
   '0030-deal-report-indexes': m0030,
   '0006-versions': m0006,
 };

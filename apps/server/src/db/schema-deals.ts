@@ -73,5 +73,7 @@ export interface DealHistoryTable {
   old_value: string | null;
   new_value: string | null;
   user_id: number | null;
+  /** The task an entry of kind 'task' is about (migration 0029). */
+  related_task_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
 }

@@ -142,7 +142,11 @@ interface ParentColumns {
   agency_id: number | null;
 }
 
+/** Notes and files may belong to a deal instead (migration 0029). */
+type DealParentColumn = ColumnType<number | null, number | null | undefined, number | null>;
+
 export interface NotesTable extends ParentColumns {
+  deal_id: DealParentColumn;
   id: Generated<number>;
   content: string;
   is_active: Flag;
@@ -152,6 +156,7 @@ export interface NotesTable extends ParentColumns {
 }
 
 export interface FilesTable extends ParentColumns {
+  deal_id: DealParentColumn;
   id: Generated<number>;
   name: string;
   filename: string;

@@ -167,6 +167,8 @@ export interface TasksTable {
   creator_id: number;
   contact_id: number | null;
   agency_id: number | null;
+  /** A task's record may be a deal instead (migration 0029). */
+  deal_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The file whose validity this task reminds of. */
   file_id: number | null;
   /** Copied from the task's record by triggers (migration 0012); 1 when the task has none. */

@@ -2,6 +2,7 @@ import { ID_MAX } from '@crm/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import type { Actor } from '../lib/actor.js';
 import { caller, isAdmin } from '../lib/caller.js';
 import { compiledResponse } from '../lib/response-serializer.js';
 import { errorResponse, errors } from '../lib/schemas.js';
@@ -18,11 +19,11 @@ import { recordTasks } from './tasks/tasks.service.js';
 
 export interface ParentRoutesOptions {
   ctx: AppContext;
-  /** The path segment under /api: 'contacts' or 'agencies'. */
+  /** The path segment under /api: 'contacts', 'agencies' or 'deals'. */
   segment: string;
   kind: ParentKind;
   /** 404s with the parent's own message unless the caller may see that parent. */
-  ensureParent: (id: number, admin: boolean) => Promise<void>;
+  ensureParent: (id: number, admin: boolean, actor: Actor) => Promise<void>;
   recordNotesInHistory: boolean;
 }
 
@@ -37,21 +38,23 @@ const fileParams = z.object({
 });
 
 /**
- * Notes, files and history under one parent, at the paths the specification gives for both
- * contacts and agencies. One implementation; the parent is a parameter.
+ * Notes, files, tasks and history under one parent, at the paths the specification gives for both
+ * contacts and agencies (and the same paths under deals). One implementation; the parent is a
+ * parameter. A deal's history has its own table and route in the deals module.
  */
 export const parentRoutes: FastifyPluginAsyncZod<ParentRoutesOptions> = async (app, options) => {
   const { ctx, segment, kind } = options;
   const tags = [segment];
-  const parentOf = async (id: number, admin: boolean): Promise<ParentRef> => {
-    await options.ensureParent(id, admin);
+  const parentOf = async (id: number, admin: boolean, actor: Actor): Promise<ParentRef> => {
+    await options.ensureParent(id, admin, actor);
     return { kind, id };
   };
 
   app.get(
     `/${segment}/:id/notes`,
     { schema: { tags, params: parentParams, response: { 200: z.array(noteResponse), ...errors } } },
-    async (request) => notesOf(ctx, caller(request), await parentOf(request.params.id, isAdmin(request))),
+    async (request) =>
+      notesOf(ctx, caller(request), await parentOf(request.params.id, isAdmin(request), caller(request))),
   );
 
   app.post(
@@ -65,7 +68,7 @@ export const parentRoutes: FastifyPluginAsyncZod<ParentRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const parent = await parentOf(request.params.id, isAdmin(request));
+      const parent = await parentOf(request.params.id, isAdmin(request), caller(request));
       const note = await addNote(ctx, caller(request), parent, request.body.content, {
         recordInHistory: options.recordNotesInHistory,
       });
@@ -81,53 +84,57 @@ export const parentRoutes: FastifyPluginAsyncZod<ParentRoutesOptions> = async (a
       `/${segment}/:id/${action}/:noteId`,
       { schema: { tags, params: noteParams, response: { 200: noteResponse, ...errors } } },
       async (request) => {
-        const parent = await parentOf(request.params.id, isAdmin(request));
+        const parent = await parentOf(request.params.id, isAdmin(request), caller(request));
         return setNoteState(ctx, caller(request), parent, request.params.noteId, active);
       },
     );
   }
 
-  app.get(
-    `/${segment}/:id/history`,
-    {
-      schema: {
-        tags,
-        params: parentParams,
-        response: { 200: compiledResponse(z.array(historyEntryResponse)), ...errors },
+  if (kind !== 'deal') {
+    app.get(
+      `/${segment}/:id/history`,
+      {
+        schema: {
+          tags,
+          params: parentParams,
+          response: { 200: compiledResponse(z.array(historyEntryResponse)), ...errors },
+        },
       },
-    },
-    async (request) => {
-      const parent = await parentOf(request.params.id, isAdmin(request));
-      const rows = await listHistory(ctx.db, parent);
-      return rows.map((row) => ({
-        id: row.id,
-        kind: row.kind,
-        field: row.field,
-        oldValue: row.old_value,
-        newValue: row.new_value,
-        timestamp: row.created_at,
-        user: row.user_name ? { name: row.user_name } : null,
-        contact:
-          row.related_name !== null
-            ? { name: `${row.related_name} ${row.related_surname ?? ''}`.trim() }
-            : null,
-        ...(row.task_id !== null && row.task_title !== null
-          ? { task: { id: row.task_id, title: row.task_title } }
-          : {}),
-      }));
-    },
-  );
+      async (request) => {
+        await options.ensureParent(request.params.id, isAdmin(request), caller(request));
+        const rows = await listHistory(ctx.db, { kind, id: request.params.id });
+        return rows.map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          field: row.field,
+          oldValue: row.old_value,
+          newValue: row.new_value,
+          timestamp: row.created_at,
+          user: row.user_name ? { name: row.user_name } : null,
+          contact:
+            row.related_name !== null
+              ? { name: `${row.related_name} ${row.related_surname ?? ''}`.trim() }
+              : null,
+          ...(row.task_id !== null && row.task_title !== null
+            ? { task: { id: row.task_id, title: row.task_title } }
+            : {}),
+        }));
+      },
+    );
+  }
 
   app.get(
     `/${segment}/:id/tasks`,
     { schema: { tags, params: parentParams, response: { 200: z.array(taskResponse), ...errors } } },
-    async (request) => recordTasks(ctx, caller(request), await parentOf(request.params.id, isAdmin(request))),
+    async (request) =>
+      recordTasks(ctx, caller(request), await parentOf(request.params.id, isAdmin(request), caller(request))),
   );
 
   app.get(
     `/${segment}/:id/files`,
     { schema: { tags, params: parentParams, response: { 200: z.array(fileResponse), ...errors } } },
-    async (request) => filesOf(ctx, caller(request), await parentOf(request.params.id, isAdmin(request))),
+    async (request) =>
+      filesOf(ctx, caller(request), await parentOf(request.params.id, isAdmin(request), caller(request))),
   );
 
   app.post(
@@ -142,7 +149,7 @@ export const parentRoutes: FastifyPluginAsyncZod<ParentRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const parent = await parentOf(request.params.id, isAdmin(request));
+      const parent = await parentOf(request.params.id, isAdmin(request), caller(request));
       const file = await uploadFile(ctx, caller(request), parent, request);
       // A file's validity becomes a task for the record's keeper, due before it passes.
       await remindOfFileValidity(ctx, caller(request), parent, file);

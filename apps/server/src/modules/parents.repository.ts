@@ -1,11 +1,25 @@
 import type { Db } from '../db/database.js';
-import { PARENT_COLUMN, type ParentRef } from './parents.js';
+import { PARENT_COLUMN, type ParentRef, type SharedHistoryKind } from './parents.js';
 
-/** Whether a contact or agency is active; undefined when there is none. */
+const PARENT_TABLE = { contact: 'contacts', agency: 'agencies', deal: 'deals' } as const;
+
+/** Whether a contact, agency or deal is active; undefined when there is none. */
 export async function recordIsActive(db: Db, parent: ParentRef): Promise<boolean | undefined> {
-  const table = parent.kind === 'contact' ? 'contacts' : 'agencies';
-  const row = await db.selectFrom(table).select('is_active').where('id', '=', parent.id).executeTakeFirst();
+  const row = await db
+    .selectFrom(PARENT_TABLE[parent.kind])
+    .select('is_active')
+    .where('id', '=', parent.id)
+    .executeTakeFirst();
   return row ? row.is_active === 1 : undefined;
+}
+
+/** The people a deal belongs to and whether it is active, for who may see and hear of what is under it. */
+export async function dealKeepers(db: Db, dealId: number) {
+  return db
+    .selectFrom('deals')
+    .select(['owner_id', 'assigned_to_id', 'is_active'])
+    .where('id', '=', dealId)
+    .executeTakeFirst();
 }
 
 type ChildTable = 'notes' | 'files' | 'history';
@@ -17,7 +31,7 @@ type ChildTable = 'notes' | 'files' | 'history';
 export async function reparentRows(
   db: Db,
   table: ChildTable,
-  kind: ParentRef['kind'],
+  kind: SharedHistoryKind,
   fromId: number,
   toId: number,
 ): Promise<number[]> {
@@ -32,7 +46,7 @@ export async function reparentRows(
 export async function reparentIds(
   db: Db,
   table: ChildTable,
-  kind: ParentRef['kind'],
+  kind: SharedHistoryKind,
   ids: number[],
   toId: number,
 ): Promise<void> {

@@ -22,6 +22,7 @@ import { contactBrief } from '../contacts/contact-reads.js';
 import type { AudiencedEvent } from '../events/event-types.js';
 import type { HistoryEntryWrite } from '../history/history.repository.js';
 import { changedFields, type HistoryValue } from '../history/history.service.js';
+import { dealVisibleTo } from '../parents.js';
 import type { WriteScope } from '../records/write-scope.js';
 import { activeUserName } from '../users/user-reads.js';
 import { lockVersion } from '../versions/versions.repository.js';
@@ -55,9 +56,7 @@ export function maySeeDeal(
   actor: Actor,
   row: Pick<DealRow, 'owner_id' | 'assigned_to_id' | 'is_active'>,
 ): boolean {
-  if (isAdmin(actor)) return true;
-  const mine = row.owner_id === actor.user.id || row.assigned_to_id === actor.user.id;
-  return mine && row.is_active === 1;
+  return dealVisibleTo(row, actor.user.id, isAdmin(actor));
 }
 
 /** Everyone who may hear of a deal: admins, and its owner and assignee before and after the write. */

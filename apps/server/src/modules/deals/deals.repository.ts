@@ -4,7 +4,8 @@ import type { Db } from '../../db/database.js';
 import { engineOf } from '../../db/dialect.js';
 import { startsWith } from '../../db/key-match.js';
 import { listPage } from '../../db/list-page.js';
-import { type ListSpec, likePattern } from '../../db/list-query.js';
+import { type ListSpec, likePattern, listConditions } from '../../db/list-query.js';
+import type { ListSource } from '../../db/list-stream.js';
 import type { DealLinesTable, DealsTable } from '../../db/schema.js';
 import type { HistoryEntryWrite } from '../history/history.repository.js';
 import { nextVersion } from '../versions/versions.repository.js';
@@ -102,6 +103,15 @@ export const dealListSpec: ListSpec = {
 
 export async function listDeals(db: Db, query: ListQuery, scope: Expression<SqlBool>[]) {
   return listPage(db, dealsJoined(db).select(dealColumns), query, dealListSpec, { conditions: scope });
+}
+
+/** The list's select and conditions (its filters and the caller's scope), for streaming every row (exports). */
+export function dealListSource(db: Db, query: ListQuery, scope: Expression<SqlBool>[]): ListSource<DealRow> {
+  return {
+    select: dealsJoined(db).select(dealColumns),
+    conditions: [...listConditions(db, query, dealListSpec), ...scope],
+    spec: dealListSpec,
+  };
 }
 
 /** A board column: the cards after the cursor (the last card's update time and id), newest first. */
@@ -218,7 +228,10 @@ export async function listDealHistory(db: Db, dealId: number, limit = 500) {
   return db
     .selectFrom('deal_history')
     .leftJoin('users', 'users.id', 'deal_history.user_id')
+    .leftJoin('tasks', 'tasks.id', 'deal_history.related_task_id')
     .select([
+      'tasks.id as task_id',
+      'tasks.title as task_title',
       'deal_history.id',
       'deal_history.kind',
       'deal_history.field',

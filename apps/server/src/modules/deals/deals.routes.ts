@@ -6,6 +6,7 @@ import { caller } from '../../lib/caller.js';
 import { replyWithPage } from '../../lib/list-reply.js';
 import { errors, idParams, listQuerystring } from '../../lib/schemas.js';
 import { historyEntryResponse } from '../history/history.schemas.js';
+import { parentRoutes } from '../parent-routes.js';
 import { expectedVersion, versionSchema, withETag } from '../versions/versions.service.js';
 import * as deals from './deals.service.js';
 
@@ -207,4 +208,13 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         ),
       ),
   );
+
+  // Notes, files and tasks as contacts and agencies have them; the history is the route above.
+  await app.register(parentRoutes, {
+    ctx,
+    segment: 'deals',
+    kind: 'deal',
+    recordNotesInHistory: false,
+    ensureParent: (id, _admin, actor) => deals.ensureDealVisible(ctx, actor, id),
+  });
 };

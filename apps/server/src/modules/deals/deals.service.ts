@@ -4,12 +4,14 @@ import {
   type DealForm,
   type DealStageMove,
   fromMinor,
+  type ListQuery,
   dealMessages as m,
 } from '@crm/domain';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type ListResult, parseListQuery } from '../../db/list-query.js';
+import type { ListExport } from '../../db/list-stream.js';
 import { type Actor, isAdmin } from '../../lib/actor.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
 import { agencyNameAndState } from '../agencies/agency-reads.js';
@@ -23,6 +25,8 @@ import { createDeal, installationCurrency, maySeeDeal, writeDeal } from './deal-
 import {
   boardCards,
   boardTotals,
+  type DealRow,
+  dealListSource,
   dealListSpec,
   dealsOf,
   findDeal,
@@ -41,6 +45,11 @@ async function visibleDeal(ctx: AppContext, actor: Actor, id: number) {
   const row = await findDeal(ctx.db, id);
   if (!row || !maySeeDeal(actor, row)) throw notFound(m.dealNotFound);
   return row;
+}
+
+/** A deal's notes, files and tasks are reached only by those who may see the deal ("Deal not found."). */
+export async function ensureDealVisible(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  await visibleDeal(ctx, actor, id);
 }
 
 export async function dealDetail(ctx: AppContext, actor: Actor, id: number): Promise<Deal> {
@@ -65,10 +74,30 @@ export async function listDealsFor(
   rawQuery: Record<string, unknown>,
 ): Promise<ListResult<DealListRow>> {
   const query = parseListQuery(rawQuery, dealListSpec);
+  const page = await listDeals(ctx.db, query, listScope(actor, rawQuery, query));
+  return { ...page, rows: page.rows.map(toDealListRow) };
+}
+
+function listScope(actor: Actor, rawQuery: Record<string, unknown>, query: ListQuery): Expression<SqlBool>[] {
   const scope = scopeOf(actor, truthy(rawQuery.mine));
   if (!isAdmin(actor) || query.filters.isActive === undefined) scope.push(sql<SqlBool>`deals.is_active = 1`);
-  const page = await listDeals(ctx.db, query, scope);
-  return { ...page, rows: page.rows.map(toDealListRow) };
+  return scope;
+}
+
+/** Every deal of the list the caller asked for (the same filters and scope), as an export streams it. */
+export async function dealListExport(
+  ctx: AppContext,
+  actor: Actor,
+  rawQuery: Record<string, unknown>,
+): Promise<ListExport<DealRow, DealListRow>> {
+  const query = parseListQuery(rawQuery, dealListSpec);
+  const { total } = await listDealsFor(ctx, actor, { ...rawQuery, limit: '1', offset: '0' });
+  return {
+    total,
+    source: dealListSource(ctx.db, query, listScope(actor, rawQuery, query)),
+    query,
+    toView: toDealListRow,
+  };
 }
 
 export async function createDealFor(ctx: AppContext, actor: Actor, form: DealForm): Promise<Deal> {
@@ -122,6 +151,9 @@ export async function dealHistory(ctx: AppContext, actor: Actor, id: number): Pr
     timestamp: row.created_at,
     user: row.user_name === null ? null : { name: row.user_name },
     contact: null,
+    ...(row.task_id !== null && row.task_title !== null
+      ? { task: { id: row.task_id, title: row.task_title } }
+      : {}),
   }));
 }
 

@@ -12,6 +12,7 @@ const fileColumns = [
   'files.created_at',
   'files.contact_id',
   'files.agency_id',
+  'files.deal_id',
   'uploader.name as user_name',
   'deleter.name as deleted_by_name',
 ] as const;

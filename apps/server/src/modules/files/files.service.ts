@@ -5,8 +5,14 @@ import type { Db } from '../../db/database.js';
 import { type Actor, isAdmin } from '../../lib/actor.js';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/http-errors.js';
 import { liveSessionUser } from '../auth/auth.service.js';
-import type { ParentKind, ParentRef } from '../parents.js';
-import { reparentIds, reparentRows } from '../parents.repository.js';
+import {
+  dealVisibleTo,
+  PARENT_COLUMN,
+  type ParentKind,
+  type ParentRef,
+  type SharedHistoryKind,
+} from '../parents.js';
+import { dealKeepers, reparentIds, reparentRows } from '../parents.repository.js';
 import { parentEvent } from '../records/parent-event.js';
 import { inWrite, type WriteScope } from '../records/write-scope.js';
 import {
@@ -35,6 +41,8 @@ export const fileMessages = {
 export const DOWNLOAD_PREFIX: Record<ParentKind, string> = {
   contact: '/uploads/contacts/',
   agency: '/uploads/',
+  // The specification names no path for a deal's files; the agencies' one opens any stored name.
+  deal: '/uploads/',
 };
 const LINK_LIFETIME_SECONDS = 60 * 60;
 
@@ -53,7 +61,7 @@ export interface StoredFile {
 }
 
 export function toStoredFile(ctx: AppContext, row: FileRow, actor: Actor): StoredFile {
-  const kind: ParentKind = row.contact_id !== null ? 'contact' : 'agency';
+  const kind: ParentKind = row.contact_id !== null ? 'contact' : row.deal_id !== null ? 'deal' : 'agency';
   const exp = Math.floor(Date.now() / 1000) + LINK_LIFETIME_SECONDS;
   const access = ctx.tokens.signDownload(row.filename, exp, actor.sessionId);
   return {
@@ -85,9 +93,19 @@ export async function fileForLink(ctx: AppContext, filename: string, access: str
   const file = await findFileByStoredName(ctx.db, filename);
   if (!file) throw notFound(fileMessages.notFound);
   const admin = user.role === 'admin';
-  const parentVisible = file.contact_id === null || admin || (await contactIsActive(ctx.db, file.contact_id));
+  const parentVisible =
+    admin ||
+    (file.contact_id !== null
+      ? await contactIsActive(ctx.db, file.contact_id)
+      : file.deal_id === null || (await dealVisible(ctx.db, file.deal_id, user.id)));
   if ((file.is_active !== 1 && !admin) || !parentVisible) throw notFound(fileMessages.notFound);
   return file;
+}
+
+/** A plain user opens a deal's file only while they may see the deal. */
+async function dealVisible(db: Db, dealId: number, userId: number): Promise<boolean> {
+  const deal = await dealKeepers(db, dealId);
+  return deal !== undefined && dealVisibleTo(deal, userId, false);
 }
 
 export async function filesOf(ctx: AppContext, actor: Actor, parent: ParentRef): Promise<StoredFile[]> {
@@ -172,15 +190,15 @@ export async function setFileState(
   kind: ParentKind,
   fileId: number,
   active: boolean,
-  ensureParent: (parentId: number, admin: boolean) => Promise<void>,
+  ensureParent: (parentId: number, admin: boolean, actor: Actor) => Promise<void>,
 ): Promise<StoredFile> {
   if (active && !isAdmin(actor)) throw forbidden(fileMessages.adminOnly);
   const file = await findFile(ctx.db, fileId);
-  const parentId = kind === 'contact' ? file?.contact_id : file?.agency_id;
+  const parentId = file?.[PARENT_COLUMN[kind]];
   if (!file || parentId === null || parentId === undefined || (!file.is_active && !isAdmin(actor))) {
     throw notFound(fileMessages.notFound);
   }
-  await ensureParent(parentId, isAdmin(actor));
+  await ensureParent(parentId, isAdmin(actor), actor);
   await inWrite(ctx, actor, async (w) => {
     await setFileActive(w.db, fileId, active, actor.user.id, w.at);
     w.publish(await parentEvent(w.db, { kind, id: parentId }));
@@ -189,7 +207,7 @@ export async function setFileState(
 }
 
 /** A merge hands a record's files to its survivor; its undo hands exactly those back. */
-export const moveFiles = (db: Db, kind: ParentKind, fromId: number, toId: number) =>
+export const moveFiles = (db: Db, kind: SharedHistoryKind, fromId: number, toId: number) =>
   reparentRows(db, 'files', kind, fromId, toId);
-export const moveFilesBack = (db: Db, kind: ParentKind, ids: number[], toId: number) =>
+export const moveFilesBack = (db: Db, kind: SharedHistoryKind, ids: number[], toId: number) =>
   reparentIds(db, 'files', kind, ids, toId);

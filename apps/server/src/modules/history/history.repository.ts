@@ -1,5 +1,13 @@
 import type { Db } from '../../db/database.js';
-import { PARENT_COLUMN, type ParentRef, parentValues } from '../parents.js';
+import { PARENT_COLUMN, type ParentRef, type SharedHistoryKind } from '../parents.js';
+
+/** The shared table's parent columns: a deal's entries live in `deal_history` (migration 0027). */
+function historyParent(parent: ParentRef) {
+  return {
+    contact_id: parent.kind === 'contact' ? parent.id : null,
+    agency_id: parent.kind === 'agency' ? parent.id : null,
+  };
+}
 
 export type HistoryKind = 'created' | 'conversion' | 'edited' | 'staff' | 'note' | 'task';
 
@@ -13,7 +21,11 @@ export interface HistoryEntryWrite {
 /** One entry for each of many parents (an import's new contacts), a few statements in all. */
 export async function insertHistoryBatch(
   db: Db,
-  rows: { parent: ParentRef; userId: number | null; entry: HistoryEntryWrite }[],
+  rows: {
+    parent: { kind: SharedHistoryKind; id: number };
+    userId: number | null;
+    entry: HistoryEntryWrite;
+  }[],
   at: string,
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += 200) {
@@ -21,7 +33,7 @@ export async function insertHistoryBatch(
       .insertInto('history')
       .values(
         rows.slice(i, i + 200).map(({ parent, userId, entry }) => ({
-          ...parentValues(parent),
+          ...historyParent(parent),
           kind: entry.kind,
           field: entry.field,
           old_value: entry.oldValue,
@@ -44,11 +56,29 @@ export async function insertHistory(
   relatedTaskId: number | null = null,
 ): Promise<void> {
   if (entries.length === 0) return;
+  if (parent.kind === 'deal') {
+    await db
+      .insertInto('deal_history')
+      .values(
+        entries.map((entry) => ({
+          deal_id: parent.id,
+          kind: entry.kind,
+          field: entry.field,
+          old_value: entry.oldValue,
+          new_value: entry.newValue,
+          user_id: userId,
+          related_task_id: relatedTaskId,
+          created_at: at,
+        })),
+      )
+      .execute();
+    return;
+  }
   await db
     .insertInto('history')
     .values(
       entries.map((entry) => ({
-        ...parentValues(parent),
+        ...historyParent(parent),
         kind: entry.kind,
         field: entry.field,
         old_value: entry.oldValue,
@@ -62,7 +92,7 @@ export async function insertHistory(
     .execute();
 }
 
-export async function listHistory(db: Db, parent: ParentRef, limit = 500) {
+export async function listHistory(db: Db, parent: { kind: SharedHistoryKind; id: number }, limit = 500) {
   return db
     .selectFrom('history')
     .leftJoin('users', 'users.id', 'history.user_id')

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { ParentKind } from '../parents.js';
+import type { SharedHistoryKind } from '../parents.js';
 import { reparentIds, reparentRows } from '../parents.repository.js';
 import type { HistoryEntryWrite } from './history.repository.js';
 
@@ -26,7 +26,7 @@ export function changedFields(
 }
 
 /** A merge hands a record's history to its survivor; its undo hands exactly those entries back. */
-export const moveHistory = (db: Db, kind: ParentKind, fromId: number, toId: number) =>
+export const moveHistory = (db: Db, kind: SharedHistoryKind, fromId: number, toId: number) =>
   reparentRows(db, 'history', kind, fromId, toId);
-export const moveHistoryBack = (db: Db, kind: ParentKind, ids: number[], toId: number) =>
+export const moveHistoryBack = (db: Db, kind: SharedHistoryKind, ids: number[], toId: number) =>
   reparentIds(db, 'history', kind, ids, toId);

@@ -5,7 +5,7 @@ import { badRequest, forbidden, notFound } from '../../lib/http-errors.js';
 import { richTextToPlain, sanitizeRichText } from '../../lib/sanitize.js';
 import { insertHistory } from '../history/history.repository.js';
 import { assertMentionLimit, notifyMentions, showMentions } from '../mentions/mentions.service.js';
-import type { ParentKind, ParentRef } from '../parents.js';
+import type { ParentRef, SharedHistoryKind } from '../parents.js';
 import { reparentIds, reparentRows } from '../parents.repository.js';
 import { parentEvent } from '../records/parent-event.js';
 import { inWrite } from '../records/write-scope.js';
@@ -99,7 +99,7 @@ export async function setNoteState(
 }
 
 /** A merge hands a record's notes to its survivor; its undo hands exactly those back. */
-export const moveNotes = (db: Db, kind: ParentKind, fromId: number, toId: number) =>
+export const moveNotes = (db: Db, kind: SharedHistoryKind, fromId: number, toId: number) =>
   reparentRows(db, 'notes', kind, fromId, toId);
-export const moveNotesBack = (db: Db, kind: ParentKind, ids: number[], toId: number) =>
+export const moveNotesBack = (db: Db, kind: SharedHistoryKind, ids: number[], toId: number) =>
   reparentIds(db, 'notes', kind, ids, toId);

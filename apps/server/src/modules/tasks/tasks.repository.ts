@@ -15,6 +15,7 @@ const taskColumns = [
   'tasks.creator_id',
   'tasks.contact_id',
   'tasks.agency_id',
+  'tasks.deal_id',
   'tasks.file_id',
   'tasks.record_active',
   'tasks.completed_at',
@@ -29,6 +30,9 @@ const taskColumns = [
   'contacts.owner_id as contact_owner_id',
   'agencies.name as agency_name',
   'agencies.created_by_id as agency_creator_id',
+  'deals.title as deal_title',
+  'deals.owner_id as deal_owner_id',
+  'deals.assigned_to_id as deal_assignee_id',
 ] as const;
 
 function tasksQuery(db: Db) {
@@ -38,6 +42,7 @@ function tasksQuery(db: Db) {
     .innerJoin('users as creator', 'creator.id', 'tasks.creator_id')
     .leftJoin('contacts', 'contacts.id', 'tasks.contact_id')
     .leftJoin('agencies', 'agencies.id', 'tasks.agency_id')
+    .leftJoin('deals', 'deals.id', 'tasks.deal_id')
     .select(taskColumns);
 }
 
@@ -166,12 +171,23 @@ export async function claimDueTasks(db: Db, now: string, limit: number, postgres
     .set({ due_notified_at: now })
     .where('id', 'in', postgres ? pending.forUpdate().skipLocked() : pending)
     .where('due_notified_at', 'is', null)
-    .returning(['id', 'title', 'assignee_id', 'contact_id', 'agency_id', 'record_active'])
+    .returning(['id', 'title', 'assignee_id', 'contact_id', 'agency_id', 'deal_id', 'record_active'])
     .execute();
 }
 
-/** The user a file's record is looked after by: the contact's assignee, or the agency's creator. */
+/**
+ * The user a file's record is looked after by: the contact's or deal's assignee (else its owner),
+ * or the agency's sales rep (else its creator).
+ */
 export async function recordKeeper(db: Db, parent: ParentRef): Promise<number | null> {
+  if (parent.kind === 'deal') {
+    const row = await db
+      .selectFrom('deals')
+      .select(['assigned_to_id', 'owner_id'])
+      .where('id', '=', parent.id)
+      .executeTakeFirst();
+    return row ? (row.assigned_to_id ?? row.owner_id) : null;
+  }
   if (parent.kind === 'contact') {
     const row = await db
       .selectFrom('contacts')

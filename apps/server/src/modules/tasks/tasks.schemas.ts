@@ -11,7 +11,12 @@ export const taskResponse = z.object({
   assignee: z.object({ id: z.number(), name: z.string() }),
   creator: z.object({ id: z.number(), name: z.string() }),
   record: z
-    .object({ kind: z.enum(['contact', 'agency']), id: z.number(), name: z.string(), path: z.string() })
+    .object({
+      kind: z.enum(['contact', 'agency', 'deal']),
+      id: z.number(),
+      name: z.string(),
+      path: z.string(),
+    })
     .nullable(),
   completedAt: z.string().nullable(),
   createdAt: z.string(),

@@ -2,6 +2,7 @@ import {
   agencyMessages,
   type CreateTaskInput,
   contactMessages,
+  dealMessages,
   taskMessages as m,
   TASK_DESCRIPTION_MAX,
   type TaskGroup,
@@ -18,8 +19,8 @@ import { nowIso } from '../../lib/time.js';
 import type { AudiencedEvent } from '../events/event-types.js';
 import { type HistoryEntryWrite, insertHistory } from '../history/history.repository.js';
 import { notify } from '../notifications/notifications.service.js';
-import type { ParentRef } from '../parents.js';
-import { recordIsActive } from '../parents.repository.js';
+import { dealVisibleTo, type ParentKind, type ParentRef } from '../parents.js';
+import { dealKeepers, recordIsActive } from '../parents.repository.js';
 import { activeUserName as findActiveUserName } from '../users/user-reads.js';
 import { queueDueReminder } from './due-reminders.js';
 import { recordOf, taskAudience, taskEvent } from './task-events.js';
@@ -46,7 +47,7 @@ export interface Task {
   state: TaskState;
   assignee: { id: number; name: string };
   creator: { id: number; name: string };
-  record: { kind: 'contact' | 'agency'; id: number; name: string; path: string } | null;
+  record: { kind: ParentKind; id: number; name: string; path: string } | null;
   completedAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -68,6 +69,8 @@ export function toTask(row: TaskRow): Task {
       name: row.agency_name ?? '',
       path: `/agency/${row.agency_id}`,
     };
+  } else if (row.deal_id !== null) {
+    record = { kind: 'deal', id: row.deal_id, name: row.deal_title ?? '', path: `/deals/${row.deal_id}` };
   }
   return {
     id: row.id,
@@ -91,6 +94,12 @@ async function visibleTask(ctx: AppContext, actor: Actor, id: number): Promise<T
   if (!row) throw notFound(m.notFound);
   if (isAdmin(actor)) return row;
   const mine = row.assignee_id === actor.user.id || row.creator_id === actor.user.id;
+  if (row.deal_id !== null) {
+    // A deal is its people's: its tasks are theirs, and the task's own assignee's and creator's.
+    const keeper = row.deal_owner_id === actor.user.id || row.deal_assignee_id === actor.user.id;
+    if (row.record_active !== 1 || !(mine || keeper)) throw notFound(m.notFound);
+    return row;
+  }
   if (recordOf(row) ? row.record_active !== 1 : !mine) throw notFound(m.notFound);
   return row;
 }
@@ -102,6 +111,7 @@ async function mayManage(db: Db, actor: Actor, row: TaskRow): Promise<boolean> {
   if (row.contact_id !== null) return row.contact_assignee_id === me || row.contact_owner_id === me;
   if (row.agency_id !== null)
     return row.agency_creator_id === me || (await isSalesRep(db, row.agency_id, me));
+  if (row.deal_id !== null) return row.deal_owner_id === me || row.deal_assignee_id === me;
   return false;
 }
 
@@ -133,7 +143,7 @@ export interface NewTaskOptions {
 export async function createTask(
   ctx: AppContext,
   actor: Actor,
-  input: Omit<CreateTaskInput, 'contactId' | 'agencyId'>,
+  input: Omit<CreateTaskInput, 'contactId' | 'agencyId' | 'dealId'>,
   options: NewTaskOptions,
   db: Db = ctx.db,
 ): Promise<{ task: Task; events: AudiencedEvent[] }> {
@@ -153,6 +163,7 @@ export async function createTask(
       creator_id: actor.user.id,
       contact_id: record?.kind === 'contact' ? record.id : null,
       agency_id: record?.kind === 'agency' ? record.id : null,
+      deal_id: record?.kind === 'deal' ? record.id : null,
       file_id: options.fileId ?? null,
       // Later changes of the record's state reach the task by trigger; its state now is copied here.
       record_active: record && !(await recordIsActive(trx, record)) ? 0 : 1,
@@ -197,11 +208,14 @@ export async function createTask(
 
 export async function createTaskFor(ctx: AppContext, actor: Actor, input: CreateTaskInput): Promise<Task> {
   if (input.contactId && input.agencyId) throw badRequest(m.oneRecord);
+  if (input.dealId && (input.contactId || input.agencyId)) throw badRequest(m.dealAlone);
   const record: ParentRef | null = input.contactId
     ? { kind: 'contact', id: input.contactId }
     : input.agencyId
       ? { kind: 'agency', id: input.agencyId }
-      : null;
+      : input.dealId
+        ? { kind: 'deal', id: input.dealId }
+        : null;
   if (record) await ensureTaskRecord(ctx, actor, record);
   const { task, events } = await createTask(ctx, actor, input, { record });
   ctx.events.publish(...events);
@@ -301,10 +315,16 @@ export async function recordTasks(ctx: AppContext, actor: Actor, parent: ParentR
 const recordMessages = {
   contact: contactMessages.contactNotFound,
   agency: agencyMessages.agencyNotFound,
+  deal: dealMessages.dealNotFound,
 } as const;
 
-/** A new task's record must exist and, for anyone but an admin, be active. */
+/** A new task's record must exist and, for anyone but an admin, be active (a deal: be theirs). */
 export async function ensureTaskRecord(ctx: AppContext, actor: Actor, record: ParentRef): Promise<void> {
+  if (record.kind === 'deal') {
+    const deal = await dealKeepers(ctx.db, record.id);
+    if (!deal || !dealVisibleTo(deal, actor.user.id, isAdmin(actor))) throw notFound(recordMessages.deal);
+    return;
+  }
   const active = await recordIsActive(ctx.db, record);
   if (active === undefined || (!active && !isAdmin(actor))) throw notFound(recordMessages[record.kind]);
 }
