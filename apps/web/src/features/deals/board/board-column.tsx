@@ -102,7 +102,7 @@ export function BoardColumn({ stage, filters, fallbackCurrency }: BoardColumnPro
             <Loader size="sm" aria-label={`Loading ${stage.name}`} />
           </Group>
         )}
-        {query.isError && (
+        {query.isError && !query.data && (
           <Alert color="red" variant="light">
             <Stack gap="xs">
               <Text size="sm">This column could not be loaded.</Text>

@@ -28,21 +28,28 @@ export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (
   }
   if (event.code !== 'ArrowLeft' && event.code !== 'ArrowRight') return undefined;
   event.preventDefault();
-  const { collisionRect, droppableRects, droppableContainers } = context;
+  const { collisionRect, droppableRects, droppableContainers, over } = context;
   if (!collisionRect) return undefined;
-  const centre = collisionRect.left + collisionRect.width / 2;
-  const step = event.code === 'ArrowRight' ? 1 : -1;
-  let best: number | undefined;
-  for (const container of droppableContainers.getEnabled()) {
-    const rect = droppableRects.get(container.id);
-    if (!rect) continue;
-    const other = rect.left + rect.width / 2;
-    const distance = (other - centre) * step;
-    // A few pixels of slack, so that the column the card is over is never its own next one.
-    if (distance > 4 && (best === undefined || distance < best)) best = distance;
+  const columns = droppableContainers
+    .getEnabled()
+    .flatMap((container) => {
+      const rect = droppableRects.get(container.id);
+      return rect ? [{ id: container.id, centre: rect.left + rect.width / 2 }] : [];
+    })
+    .sort((a, b) => a.centre - b.centre);
+  const centre = currentCoordinates.x + collisionRect.width / 2;
+  // The column the card is over, else the one nearest to it.
+  let here = columns.findIndex((column) => column.id === over?.id);
+  if (here < 0) {
+    let nearest = Number.POSITIVE_INFINITY;
+    columns.forEach((column, index) => {
+      const distance = Math.abs(column.centre - centre);
+      if (distance < nearest) [nearest, here] = [distance, index];
+    });
   }
-  if (best === undefined) return currentCoordinates;
-  return { x: currentCoordinates.x + best * step, y: currentCoordinates.y };
+  const target = columns[here + (event.code === 'ArrowRight' ? 1 : -1)];
+  if (!target) return currentCoordinates;
+  return { x: currentCoordinates.x + target.centre - centre, y: currentCoordinates.y };
 };
 
 const cardOf = (data: unknown) => (data as { card?: DealListRow } | undefined)?.card;

@@ -61,6 +61,8 @@ export function DealsBoardPage() {
       coordinateGetter: columnKeyboardCoordinates,
       // Enter opens the deal, so only Space picks up and drops.
       keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space'] },
+      // At once rather than smoothly: the next press measures from where the board now is.
+      scrollBehavior: 'auto',
     }),
   );
 
