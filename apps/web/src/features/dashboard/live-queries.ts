@@ -6,4 +6,7 @@ export const dashboardLiveQueries: LiveQueries = {
   contact: () => [dashboardKeys.all],
   // The Agencies card counts active agencies.
   agency: () => [dashboardKeys.count('agencies')],
+  // The deal cards: the open pipeline and the weighted forecast.
+  deal: () => [dashboardKeys.deals],
+  'deal-stage': () => [dashboardKeys.deals],
 };

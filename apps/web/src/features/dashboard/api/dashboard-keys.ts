@@ -3,4 +3,6 @@ export const dashboardKeys = {
   count: (what: string) => ['dashboard', 'count', what] as const,
   recent: ['dashboard', 'recent'] as const,
   charts: ['dashboard', 'charts'] as const,
+  deals: ['dashboard', 'deals'] as const,
+  dealFigure: (report: string) => ['dashboard', 'deals', report] as const,
 };

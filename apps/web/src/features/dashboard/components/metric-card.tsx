@@ -6,34 +6,43 @@ import type { CountedRecord } from '../api/dashboard-types';
 import { useCount } from '../api/use-count';
 import classes from './metric-card.module.css';
 
-interface MetricCardProps {
-  what: CountedRecord;
+interface MetricCardViewProps {
   label: string;
-  /** What the count counts ("Active leads"): the label itself is the specification's. */
+  /** What the figure counts ("Active leads"): the label itself is the specification's. */
   caption: string;
   to: string;
   color: string;
   icon: ComponentType<{ size?: number | string }>;
+  /** The figure as written; undefined while it loads. */
+  value: string | undefined;
+  testId: string;
 }
 
-const COUNT_HEIGHT = 38;
+const VALUE_HEIGHT = 38;
 
-/** A count that links to its list (000 §2.5). */
-export function MetricCard({ what, label, caption, to, color, icon: Icon }: MetricCardProps) {
-  const { data: count, isPending, isError } = useCount(what);
+/** A figure that links to the screen that shows what it counts. */
+export function MetricCardView({
+  label,
+  caption,
+  to,
+  color,
+  icon: Icon,
+  value,
+  testId,
+}: MetricCardViewProps) {
   return (
     <Card component={Link} to={to} withBorder radius="lg" padding="lg" className={classes.card}>
       <Group justify="space-between" wrap="nowrap">
-        <div>
+        <div style={{ minWidth: 0 }}>
           <Text size="sm" c="dimmed" fw={600}>
             {label}
           </Text>
-          {isPending ? (
-            // As tall as the count it stands for, so the cards below do not move when it arrives.
-            <Skeleton h={COUNT_HEIGHT} w={56} aria-label={`Loading ${label}`} role="status" />
+          {value === undefined ? (
+            // As tall as the figure it stands for, so the cards below do not move when it arrives.
+            <Skeleton h={VALUE_HEIGHT} w={56} aria-label={`Loading ${label}`} role="status" />
           ) : (
-            <Text fz={32} fw={700} lh={`${COUNT_HEIGHT}px`} data-testid={`count-${what}`}>
-              {isError ? '—' : formatCount(count)}
+            <Text fz={32} fw={700} lh={`${VALUE_HEIGHT}px`} data-testid={testId}>
+              {value}
             </Text>
           )}
           <Text size="xs" c="dimmed">
@@ -45,5 +54,21 @@ export function MetricCard({ what, label, caption, to, color, icon: Icon }: Metr
         </ThemeIcon>
       </Group>
     </Card>
+  );
+}
+
+interface MetricCardProps extends Omit<MetricCardViewProps, 'value' | 'testId'> {
+  what: CountedRecord;
+}
+
+/** A count that links to its list (000 §2.5). */
+export function MetricCard({ what, ...view }: MetricCardProps) {
+  const { data: count, isPending, isError } = useCount(what);
+  return (
+    <MetricCardView
+      {...view}
+      testId={`count-${what}`}
+      value={isPending ? undefined : isError ? '—' : formatCount(count)}
+    />
   );
 }

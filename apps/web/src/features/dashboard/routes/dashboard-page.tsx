@@ -1,5 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { DashboardChartsSection } from '../components/dashboard-charts-section';
+import { DealCards } from '../components/deal-cards';
 import { MyTasksTodayCard } from '../components/my-tasks-today-card';
 import { OverviewCards } from '../components/overview-cards';
 import { RecentActivities } from '../components/recent-activities';
@@ -13,6 +14,7 @@ export function DashboardPage() {
         Overview
       </Title>
       <OverviewCards />
+      <DealCards />
       <MyTasksTodayCard />
       <DashboardChartsSection />
       <RecentActivities />
