@@ -8,6 +8,7 @@ import { errors, idParams, listQuerystring } from '../../lib/schemas.js';
 import { historyEntryResponse } from '../history/history.schemas.js';
 import { parentRoutes } from '../parent-routes.js';
 import { expectedVersion, versionSchema, withETag } from '../versions/versions.service.js';
+import { provideDealExport } from './deal-export.js';
 import * as deals from './deals.service.js';
 
 const ref = z.object({ id: z.number(), name: z.string() });
@@ -85,6 +86,7 @@ const agencyDealsResponse = contactDealsResponse.extend({
 
 export const dealsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['deals'];
+  provideDealExport();
 
   app.get(
     '/deals',

@@ -18,6 +18,7 @@ export const EXPORT_LISTS = [
   'partners',
   'products',
   'partner-customers',
+  'deals',
 ] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 
@@ -113,7 +114,7 @@ function listParams(raw: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** A list module's export, as the writers take it. */
-function prepared(
+export function prepared(
   list: ListExport<unknown, unknown>,
   columns: ExportColumn<never>[],
   recorded: boolean,
@@ -126,6 +127,18 @@ function prepared(
     toRow: list.toView as (record: never) => unknown,
     recorded,
   };
+}
+
+type Preparer = (ctx: AppContext, actor: Actor, params: Record<string, unknown>) => Promise<PreparedExport>;
+
+/**
+ * Lists whose module hands its export in when the app is built: the deals module writes files with
+ * this module's writers (its commission report), so this module cannot import it back.
+ */
+const provided = new Map<ExportList, Preparer>();
+
+export function provideExportList(list: ExportList, prepare: Preparer): void {
+  provided.set(list, prepare);
 }
 
 export async function prepareExport(
@@ -168,6 +181,11 @@ export async function prepareExport(
         agencyColumns as ExportColumn<never>[],
         false,
       );
+    case 'deals': {
+      const prepare = provided.get(list);
+      if (!prepare) throw new Error(`No module provides the ${list} export`);
+      return prepare(ctx, actor, params);
+    }
     case 'products':
       return prepared(
         (await productListExport(ctx, params)) as ListExport<unknown, unknown>,
