@@ -69,6 +69,11 @@ export function ownDeals(userId: number): Expression<SqlBool> {
   return sql<SqlBool>`deals.is_active = 1 and (deals.owner_id = ${userId} or deals.assigned_to_id = ${userId})`;
 }
 
+/** Deals with a line of the product (the board's product filter; `deal_lines` is keyed by deal). */
+export function hasProductLine(productId: number): Expression<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from deal_lines where deal_lines.deal_id = deals.id and deal_lines.product_id = ${productId})`;
+}
+
 const titleSearch = (q: string) =>
   sql<SqlBool>`deals.title_fold like ${likePattern(searchFold(q))} escape '\\'`;
 

@@ -30,6 +30,7 @@ import {
   dealListSpec,
   dealsOf,
   findDeal,
+  hasProductLine,
   linesOfDeals,
   listDealHistory,
   listDeals,
@@ -173,6 +174,12 @@ export const boardQuerySchema = z.object({
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'closeMonth must read YYYY-MM' })
     .optional(),
+  productId: z.coerce
+    .number({ error: 'productId must be an id' })
+    .int()
+    .positive()
+    .max(2_147_483_647)
+    .optional(),
 });
 export type BoardQuery = z.output<typeof boardQuerySchema>;
 
@@ -203,6 +210,7 @@ export async function boardColumn(ctx: AppContext, actor: Actor, stageId: number
   const scope = scopeOf(actor, query.mine === 'true' || query.mine === '1');
   if (query.ownerId !== undefined) scope.push(sql<SqlBool>`deals.owner_id = ${query.ownerId}`);
   if (query.agencyId !== undefined) scope.push(sql<SqlBool>`deals.agency_id = ${query.agencyId}`);
+  if (query.productId !== undefined) scope.push(hasProductLine(query.productId));
   if (query.closeMonth !== undefined) {
     scope.push(
       sql<SqlBool>`deals.expected_close_date >= ${`${query.closeMonth}-01`} and deals.expected_close_date < ${`${nextMonth(query.closeMonth)}-01`}`,
