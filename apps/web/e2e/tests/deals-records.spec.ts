@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { CrmApi, fullName } from './support/contacts-api';
 import { dialog, openSignedIn } from './support/contacts-ui';
 import { adminApi, createProductViaApi } from './support/products-setup';
-import { createUserViaApi, uniqueTag } from './support/session';
+import { bearer, createUserViaApi, uniqueTag } from './support/session';
 import { expectToast } from './support/ui';
 
 /** Picks a product on a line of the deal form: typed into the line's search, then chosen. */
@@ -93,6 +94,35 @@ test.describe('a deal from a lead, with its records (issue 25)', () => {
     await expect(row).toBeVisible();
     await expect(row).toContainText('£155,000.00');
     await expect(row).toContainText(fullName(lead));
+
+    // Filtered in the URL as the report's charts link here: the deal's stage keeps it, another drops it.
+    const stages = (await (
+      await request.get('/api/deal-stages', { headers: bearer(seller.token) })
+    ).json()) as {
+      id: number;
+      name: string;
+    }[];
+    const stageId = (name: string) => stages.find((stage) => stage.name === name)?.id;
+    await page.goto(`/deals/list?f.stageId=equals:${stageId('New')}`);
+    await expect(page.getByRole('row').filter({ hasText: dealTitle })).toBeVisible();
+    await page.goto(`/deals/list?f.stageId=equals:${stageId('Proposal')}`);
+    await expect(page.getByText('No deals match.', { exact: true })).toBeVisible();
+
+    // The list's export holds the deal, with its amount in pounds.
+    await page.goto(`/deals/list?q=${encodeURIComponent(dealTitle)}`);
+    await expect(page.getByRole('row').filter({ hasText: dealTitle })).toBeVisible();
+    await page.getByRole('button', { name: 'Export' }).click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('dialog', { name: 'Export' }).getByRole('button', { name: 'Download' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^deals-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csvLines = readFileSync((await download.path()) as string, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(csvLines).toHaveLength(2);
+    expect(csvLines[1]).toContain(dealTitle);
+    expect(csvLines[1]).toContain('155000');
 
     await page.goto(`/lead/${lead.id}`);
     await page.getByRole('tab', { name: 'Deals' }).click();

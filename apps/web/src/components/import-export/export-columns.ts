@@ -1,5 +1,12 @@
 /** The columns each list's export offers (the server's keys and headers), in the list's order. */
-export type ExportList = 'users' | 'leads' | 'customers' | 'partners' | 'products' | 'partner-customers';
+export type ExportList =
+  | 'users'
+  | 'leads'
+  | 'customers'
+  | 'partners'
+  | 'products'
+  | 'partner-customers'
+  | 'deals';
 
 export interface ExportColumnOption {
   key: string;
@@ -45,6 +52,24 @@ export const EXPORT_COLUMNS: Record<ExportList, ExportColumnOption[]> = {
     { key: 'title', label: 'Title' },
     { key: 'productType', label: 'Product Type' },
     { key: 'realEstateCompany', label: 'Real Estate Company' },
+    { key: 'status', label: 'Status' },
+    { key: 'createdAt', label: 'Created At' },
+  ],
+  deals: [
+    { key: 'id', label: 'ID' },
+    { key: 'title', label: 'Title' },
+    { key: 'contact', label: 'Contact' },
+    { key: 'partner', label: 'Partner' },
+    { key: 'owner', label: 'Owner' },
+    { key: 'assignedTo', label: 'Assigned To' },
+    { key: 'stage', label: 'Stage' },
+    { key: 'probability', label: 'Probability' },
+    { key: 'amount', label: 'Amount' },
+    { key: 'expectedCloseDate', label: 'Expected Close Date' },
+    { key: 'source', label: 'Source' },
+    { key: 'lostReason', label: 'Lost Reason' },
+    { key: 'lostReasonText', label: 'Lost Reason Details' },
+    { key: 'wonDate', label: 'Won Date' },
     { key: 'status', label: 'Status' },
     { key: 'createdAt', label: 'Created At' },
   ],

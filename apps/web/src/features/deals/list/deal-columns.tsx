@@ -23,9 +23,9 @@ interface DealColumnOptions {
 }
 
 /**
- * The deals list's columns. Stage, owner, assignee and partner filter by id (`filter.stageId=equals:3`),
- * which is how the report's charts link here; the close date filters by month
- * (`filter.expectedCloseDate=contains:2026-12`).
+ * The deals list's columns. Stage, owner, assignee and partner filter by id (`f.stageId=equals:3`
+ * in the URL), which is how the report's charts link here; the close date filters by month
+ * (`f.expectedCloseDate=contains:2026-12`).
  */
 export function dealColumns({ stages, users, currency }: DealColumnOptions): DataTableColumn<DealListRow>[] {
   return [
@@ -78,6 +78,8 @@ export function dealColumns({ stages, users, currency }: DealColumnOptions): Dat
       key: 'agencyId',
       header: 'Partner',
       width: 'minmax(140px, 1fr)',
+      // By id: a report's link to a partner's deals shows here as this column's filter.
+      filter: { modes: ['equals'] },
       render: (deal) =>
         deal.agency ? cellLink(deal.agency.name, partnerPath(deal.agency.id)) : cellValue(null),
     },

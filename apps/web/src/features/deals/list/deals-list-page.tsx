@@ -13,6 +13,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { useBulkSelection } from '../../../components/data-table/use-row-selection';
+import { EXPORT_COLUMNS, ExportButton } from '../../../components/import-export';
 import { formatCountOf } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session-context';
 import { dealKeys } from '../api/deal-keys';
@@ -88,6 +89,7 @@ export function DealsListPage() {
       <Group justify="space-between">
         <Title order={1}>Deals</Title>
         <Group>
+          <ExportButton list="deals" columns={EXPORT_COLUMNS.deals} />
           <Button component={Link} to="/deals" variant="default" leftSection={<IconLayoutKanban size={16} />}>
             Board
           </Button>
