@@ -31,7 +31,7 @@ export function contactColumns(
     {
       key: 'name',
       header: 'Name',
-      width: 'minmax(170px, 2fr)',
+      width: 'minmax(150px, 2fr)',
       sortable: true,
       filter: TEXT_FILTER,
       render: (contact) => cellLink(fullName(contact), contactHref(contact), { contact }),
@@ -47,7 +47,7 @@ export function contactColumns(
     {
       key: 'email',
       header: 'E-Mail',
-      width: 'minmax(150px, 1.6fr)',
+      width: 'minmax(140px, 1.6fr)',
       sortable: true,
       filter: TEXT_FILTER,
       render: (contact) => cellValue(contact.email),
@@ -55,8 +55,9 @@ export function contactColumns(
     {
       key: 'phone',
       header: 'Phone Number',
-      // Room for a whole number and its two links before the other columns grow.
-      width: 'minmax(130px, 210px)',
+      // A whole Turkish number ("+90 538 495 00 02") and its two links, even at 1024 px wide: the
+      // name and e-mail give up a little of their least width for it, and take the spare room.
+      width: 'minmax(190px, 210px)',
       sortable: true,
       filter: TEXT_FILTER,
       render: (contact, layout) => <ContactPhoneCell phone={contact.phone} large={layout === 'card'} />,
@@ -64,7 +65,7 @@ export function contactColumns(
     {
       key: 'createdBy',
       header: 'Created By',
-      width: 'minmax(100px, 0.7fr)',
+      width: 'minmax(90px, 0.7fr)',
       sortable: true,
       filter: TEXT_FILTER,
       render: (contact) => cellValue(contact.owner.name),
@@ -72,7 +73,7 @@ export function contactColumns(
     {
       key: 'assignedTo',
       header: 'Assigned To',
-      width: 'minmax(110px, 0.7fr)',
+      width: 'minmax(100px, 0.7fr)',
       sortable: true,
       filter: TEXT_FILTER,
       render: (contact) => cellValue(contact.assignedTo?.name),
