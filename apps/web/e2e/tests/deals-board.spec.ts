@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { CrmApi, fullName } from './support/contacts-api';
 import { choose, dialog, openSignedIn } from './support/contacts-ui';
+import { adminApi, createProductViaApi } from './support/products-setup';
 import { bearer, createUserViaApi, newPersonPage, uniqueTag } from './support/session';
 import { expectToast } from './support/ui';
 
@@ -202,5 +203,54 @@ test.describe('the deals board (issue 25)', () => {
     };
     expect(saved.lostReason?.name).toBe(reason);
     expect(saved.lostReasonText).toBe('Bought elsewhere in town');
+  });
+
+  test('fits 1280, 1024 and 390 px wide, and its product filter is kept in the URL', async ({
+    page,
+    request,
+  }) => {
+    const admin = await CrmApi.logIn(request);
+    const owner = await createUserViaApi(request, { firstName: 'Wide', surname: uniqueTag() });
+    const contact = await admin.createContact({ name: 'Ada' });
+    const stages = (await (
+      await request.get('/api/deal-stages', { headers: bearer(admin.token) })
+    ).json()) as Stage[];
+    const newStage = stages.find((s) => s.name === 'New') as Stage;
+    const productTitle = `Loft ${uniqueTag()}`;
+    const { id: productId } = await createProductViaApi(request, await adminApi(request), productTitle);
+    const withLine = `With loft ${uniqueTag()}`;
+    const without = `No loft ${uniqueTag()}`;
+    for (const [title, lines] of [
+      [withLine, [{ productId }]],
+      [without, []],
+    ] as const) {
+      const res = await request.post('/api/deals', {
+        headers: bearer(admin.token),
+        data: { title, contactId: contact.id, ownerId: owner.id, stageId: newStage.id, amount: 100, lines },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+
+    for (const width of [1280, 1024, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await openSignedIn(page, admin, `/deals?owner=${owner.id}`);
+      await expect(count(page, 'New')).toHaveText('2');
+      await expect(card(page, 'New', withLine)).toBeInViewport();
+      // The page never scrolls sideways: the board does, inside it.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `page overflow at ${width} px`).toBeLessThanOrEqual(0);
+    }
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const picker = page.getByRole('textbox', { name: 'Product', exact: true });
+    await picker.click();
+    await picker.fill(productTitle);
+    await page.getByRole('option', { name: productTitle, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]product=${productId}`));
+    await expect(count(page, 'New')).toHaveText('1');
+    await expect(card(page, 'New', withLine)).toBeVisible();
+    await page.reload();
+    await expect(picker).toHaveValue(productTitle);
+    await expect(count(page, 'New')).toHaveText('1');
   });
 });

@@ -5,6 +5,7 @@ import type { DealListRow, DealStage } from '../api/deal-types';
 export interface BoardFilters {
   ownerId: string;
   agencyId: string;
+  productId: string;
   closeMonth: string;
   mine: boolean;
 }
@@ -26,6 +27,7 @@ export function boardParams(filters: BoardFilters, cursor: string | null): URLSe
   if (cursor) params.set('cursor', cursor);
   if (filters.ownerId) params.set('ownerId', filters.ownerId);
   if (filters.agencyId) params.set('agencyId', filters.agencyId);
+  if (filters.productId) params.set('productId', filters.productId);
   if (filters.closeMonth) params.set('closeMonth', filters.closeMonth);
   if (filters.mine) params.set('mine', 'true');
   return params;

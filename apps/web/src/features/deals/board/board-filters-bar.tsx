@@ -1,17 +1,9 @@
 import { Button, Group, Select, Switch, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
-import { fetchAgencyOptions, fetchUserOptions, type NamedOption } from '../api/deal-options-api';
+import { fetchAgencyOptions, fetchProductOptions, fetchUserOptions } from '../api/deal-options-api';
 import type { BoardFilters } from './board-api';
-
-/** The pickers' lists; not under the deals' key, so that a deal's live event does not reload them. */
-const optionKeys = {
-  owners: ['deal-board-options', 'owners'] as const,
-  partners: (search: string) => ['deal-board-options', 'partners', search] as const,
-  partner: (id: string) => ['deal-board-options', 'partner', id] as const,
-};
+import { RemoteSelect } from './remote-select';
 
 interface BoardFiltersBarProps {
   filters: BoardFilters;
@@ -20,34 +12,23 @@ interface BoardFiltersBarProps {
   clear: () => void;
 }
 
-const toOptions = (rows: NamedOption[]) => rows.map((row) => ({ value: String(row.id), label: row.name }));
+const searchPartners = (text: string, signal?: AbortSignal) => fetchAgencyOptions(text, signal);
+const partnerById = (id: string, signal?: AbortSignal) =>
+  apiJson<{ id: number; name: string }>(`/agencies/${id}`, { signal });
+const searchProducts = async (text: string, signal?: AbortSignal) =>
+  (await fetchProductOptions(text, signal)).map(({ id, title }) => ({ id, name: title }));
+const productById = async (id: string, signal?: AbortSignal) => {
+  const product = await apiJson<{ id: number; title: string }>(`/product/${id}`, { signal });
+  return { id: product.id, name: product.title };
+};
 
-/** Owner, partner, expected close month and "mine", each kept in the URL. */
+/** Owner, partner, product, expected close month and "mine", each kept in the URL. */
 export function BoardFiltersBar({ filters, active, setFilter, clear }: BoardFiltersBarProps) {
   const owners = useQuery({
-    queryKey: optionKeys.owners,
+    queryKey: ['deal-board-options', 'owners'],
     queryFn: ({ signal }) => fetchUserOptions(signal),
     staleTime: 60_000,
   });
-  const [partnerSearch, setPartnerSearch] = useState('');
-  const [search] = useDebouncedValue(partnerSearch, 250);
-  const partners = useQuery({
-    queryKey: optionKeys.partners(search),
-    queryFn: ({ signal }) => fetchAgencyOptions(search, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
-  // A partner chosen earlier (a shared link) may not be among the first matches: its name is read.
-  const chosen = useQuery({
-    queryKey: optionKeys.partner(filters.agencyId),
-    queryFn: ({ signal }) => apiJson<NamedOption>(`/agencies/${filters.agencyId}`, { signal }),
-    enabled: filters.agencyId !== '' && !partners.data?.some((row) => String(row.id) === filters.agencyId),
-    staleTime: 60_000,
-  });
-  const partnerOptions = toOptions(partners.data ?? []);
-  if (chosen.data && !partnerOptions.some((option) => option.value === filters.agencyId))
-    partnerOptions.unshift({ value: filters.agencyId, label: chosen.data.name });
-
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" role="search" aria-label="Filter deals">
       <Select
@@ -56,23 +37,29 @@ export function BoardFiltersBar({ filters, active, setFilter, clear }: BoardFilt
         searchable
         clearable
         w={200}
-        data={toOptions(owners.data ?? [])}
+        data={(owners.data ?? []).map((user) => ({ value: String(user.id), label: user.name }))}
         value={filters.ownerId || null}
         onChange={(value) => setFilter('ownerId', value ?? '')}
       />
-      <Select
+      <RemoteSelect
         label="Partner"
         placeholder="Any partner"
-        searchable
-        clearable
-        w={200}
-        data={partnerOptions}
-        filter={({ options }) => options}
-        searchValue={partnerSearch}
-        onSearchChange={setPartnerSearch}
-        value={filters.agencyId || null}
-        onChange={(value) => setFilter('agencyId', value ?? '')}
-        nothingFoundMessage="No partner found"
+        nothingFound="No partner found"
+        keyRoot="partners"
+        value={filters.agencyId}
+        onChange={(id) => setFilter('agencyId', id)}
+        search={searchPartners}
+        byId={partnerById}
+      />
+      <RemoteSelect
+        label="Product"
+        placeholder="Any product"
+        nothingFound="No product found"
+        keyRoot="products"
+        value={filters.productId}
+        onChange={(id) => setFilter('productId', id)}
+        search={searchProducts}
+        byId={productById}
       />
       <TextInput
         label="Close month"
