@@ -129,3 +129,76 @@ test.describe('a deal from a lead, with its records (issue 25)', () => {
     await expect(page.getByRole('link', { name: dealTitle })).toHaveAttribute('href', `/deals/${dealId}`);
   });
 });
+
+test.describe('a deal changed by two people (issue 25)', () => {
+  test('an edit refused because a colleague changed the title meanwhile offers the deal as it is now; a task on the deal; a stage moved in bulk from the list', async ({
+    page,
+    request,
+  }) => {
+    const person = await createUserViaApi(request, { firstName: 'Sales', surname: uniqueTag() });
+    const seller = await CrmApi.logIn(request, person.email, person.password);
+    const lead = await seller.createContact({ name: 'Kerem' });
+    const stages = (await (
+      await request.get('/api/deal-stages', { headers: bearer(seller.token) })
+    ).json()) as {
+      id: number;
+      name: string;
+    }[];
+    const stageId = (name: string) => stages.find((stage) => stage.name === name)?.id;
+    const tag = uniqueTag();
+    const body = { title: `Flat ${tag}`, contactId: lead.id, stageId: stageId('New'), amount: 1000 };
+    const created = await request.post('/api/deals', { headers: bearer(seller.token), data: body });
+    expect(created.status(), await created.text()).toBe(201);
+    const deal = (await created.json()) as { id: number; version: number };
+
+    await openSignedIn(page, seller, `/deals/${deal.id}`);
+    await expect(page.getByRole('heading', { name: body.title, level: 1 })).toBeVisible();
+    await expect(page.getByTestId('deal-amount')).toHaveText('£1,000.00');
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = dialog(page, 'Edit deal');
+    await edit.getByRole('textbox', { name: 'Title', exact: true }).fill(`Flat ${tag} (mine)`);
+
+    // Meanwhile the same deal's title is changed elsewhere.
+    const theirs = `Flat ${tag} (theirs)`;
+    const changed = await request.put(`/api/deals/${deal.id}`, {
+      headers: bearer(seller.token),
+      data: { ...body, title: theirs, version: deal.version },
+    });
+    expect(changed.status(), await changed.text()).toBe(200);
+
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    const refused = edit.getByRole('alert').filter({ hasText: 'Not saved' });
+    await expect(refused).toBeVisible();
+    await refused.getByRole('button', { name: 'Reload' }).click();
+    await expect(edit.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(theirs);
+    await edit.getByRole('textbox', { name: 'Probability %' }).fill('35');
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectToast(page, 'Deal updated');
+    await expect(edit).toBeHidden();
+    await expect(page.getByRole('heading', { name: theirs, level: 1 })).toBeVisible();
+    await expect(page.getByText('35 % · weighted £350.00', { exact: true })).toBeVisible();
+
+    await page.getByRole('tab', { name: 'History' }).click();
+    await expect(page.getByText(/changed Probability from \d+ to 35/)).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Tasks' }).click();
+    await page.getByRole('button', { name: 'Add Task' }).click();
+    const form = dialog(page, 'New task');
+    await form.getByRole('textbox', { name: 'Title' }).fill(`Send the contract ${tag}`);
+    await form.getByRole('button', { name: 'Create task' }).click();
+    await expectToast(page, 'Task created');
+    await expect(page.getByLabel(`Task Send the contract ${tag}`)).toBeVisible();
+
+    await page.goto(`/deals/list?q=${encodeURIComponent(theirs)}`);
+    const row = page.getByRole('row').filter({ hasText: theirs });
+    await expect(row).toContainText('New');
+    await page.getByRole('checkbox', { name: `Select ${theirs}` }).check();
+    await page.getByRole('button', { name: 'Move stage' }).click();
+    const move = dialog(page, 'Move deals');
+    await move.getByRole('textbox', { name: 'Stage' }).click();
+    await page.getByRole('option', { name: 'Qualified', exact: true }).click();
+    await move.getByRole('button', { name: 'Move', exact: true }).click();
+    await expectToast(page, '1 deal moved');
+    await expect(row).toContainText('Qualified');
+  });
+});
