@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { CrmApi, fullName } from './support/contacts-api';
 import { choose, dialog, openSignedIn } from './support/contacts-ui';
@@ -239,6 +240,16 @@ test.describe('the deals board (issue 25)', () => {
       // The page never scrolls sideways: the board does, inside it.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `page overflow at ${width} px`).toBeLessThanOrEqual(0);
+      if (width === 1280) {
+        // WCAG 2.2 A and AA as axe checks them: no serious or critical finding on the board.
+        const { violations } = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+          .analyze();
+        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual(
+          [],
+        );
+      }
     }
 
     await page.setViewportSize({ width: 1280, height: 800 });
