@@ -3,17 +3,14 @@ import type { LiveQueries } from '../../lib/live-queries';
 import { recordTabKeys } from './record-keys';
 import { recordParent } from './record-types';
 
-/** Deals have tabs too; named here whether or not a task's record may be one yet. */
-type TabRecordKind = LiveRecordKind | 'deal';
-
-const SEGMENT: Record<TabRecordKind, 'contacts' | 'agencies' | 'deals'> = {
+const SEGMENT: Record<LiveRecordKind, 'contacts' | 'agencies' | 'deals'> = {
   contact: 'contacts',
   agency: 'agencies',
   deal: 'deals',
 };
 
 /** The record an event names, as its tabs address it. */
-const parentOf = (kind: TabRecordKind, id: number) => recordParent(SEGMENT[kind], id);
+const parentOf = (kind: LiveRecordKind, id: number) => recordParent(SEGMENT[kind], id);
 
 /**
  * A record's notes, files and staff are published as events of the record itself, so its event

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { EditConflictNotice, useEditConflict } from '../../../components/edit-conflict';
 import { errorMessage, fieldErrorsOf } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
+import { useGuardedClose } from '../../../lib/unsaved-changes';
 import type { Deal } from '../api/deal-types';
 import { useSaveDeal } from '../api/use-save-deal';
 import { DealForm } from '../form/deal-form';
@@ -25,6 +26,8 @@ export function DealEditModal({ deal: live, onClose }: DealEditModalProps) {
   const save = useSaveDeal(deal.id);
   // A reload fills the form again from scratch.
   const [formKey, setFormKey] = useState(0);
+  const [dirty, setDirty] = useState(false);
+  const close = useGuardedClose(dirty, onClose);
 
   const submit = async (body: DealFormInput) => {
     try {
@@ -45,7 +48,7 @@ export function DealEditModal({ deal: live, onClose }: DealEditModalProps) {
   };
 
   return (
-    <Modal opened onClose={onClose} title="Edit deal" size="xl" centered>
+    <Modal opened onClose={close} title="Edit deal" size="xl" centered>
       <EditConflictNotice noun="deal" conflict={conflict} live={live} onReload={reload} />
       <DealForm
         key={`${deal.version}-${formKey}`}
@@ -56,8 +59,9 @@ export function DealEditModal({ deal: live, onClose }: DealEditModalProps) {
         wonDate={deal.wonDate}
         onSubmit={submit}
         submitLabel="Save"
+        onDirtyChange={setDirty}
         actions={
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={close}>
             Cancel
           </Button>
         }

@@ -1,9 +1,11 @@
 import { type DealFormInput, formatMoney, SOURCES } from '@crm/domain';
 import { Button, Card, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { DateInput } from '../../../components/date-input';
 import { useFocusFirstError } from '../../../lib/focus-first-error';
+import { useCurrentUser } from '../../../lib/session-context';
+import { useLeaveGuard } from '../../../lib/unsaved-changes';
 import { type ContactOption, fetchContactOptions, fetchUserOptions } from '../api/deal-options-api';
 import type { DealStage } from '../api/deal-types';
 import { useDealStages, useLostReasons } from '../api/use-deal-stages';
@@ -25,6 +27,11 @@ export interface DealFormProps {
   submitLabel: string;
   /** Beside the submit button (Cancel). */
   actions?: ReactNode;
+  /**
+   * A page's form asks before the person leaves it with changes; a dialog's is told when the form
+   * holds changes, for its own close to ask.
+   */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 const contactLabel = (contact: ContactOption) => `${contact.name} ${contact.surname}`.trim();
@@ -37,6 +44,12 @@ const contactOption = (contact: ContactOption) => ({
 
 const searchContacts = async (text: string, signal: AbortSignal) =>
   (await fetchContactOptions(text, signal)).map(contactOption);
+
+// A line's key tells React which inputs are whose; it is no value of the deal.
+const withoutKeys = (values: DealFormValues) =>
+  JSON.stringify({ ...values, lines: values.lines.map(({ key: _, ...line }) => line) });
+
+const sameValues = (a: DealFormValues, b: DealFormValues) => withoutKeys(a) === withoutKeys(b);
 
 /** A stage a deal may be put in: an active one, or the one it is in already. */
 const stageChoices = (stages: DealStage[], current: string | null) =>
@@ -57,6 +70,7 @@ export function DealForm({
   onSubmit,
   submitLabel,
   actions,
+  onDirtyChange,
 }: DealFormProps) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -72,6 +86,11 @@ export function DealForm({
     queryKey: ['deal-options', 'users'],
     queryFn: ({ signal }) => fetchUserOptions(signal),
   });
+  // Giving a deal to someone else is an admin's: others' deals are theirs.
+  const mayAssign = useCurrentUser().role === 'admin';
+  const dirty = !sameValues(values, initial);
+  const leave = useLeaveGuard(onDirtyChange === undefined && dirty);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const stageList = stages.data ?? [];
   const stage = stageList.find((candidate) => String(candidate.id) === values.stageId);
@@ -116,7 +135,7 @@ export function DealForm({
       return;
     }
     setSaving(true);
-    const refused = await onSubmit(payload);
+    const refused = await leave.saving(onSubmit(payload));
     setSaving(false);
     if (refused && Object.keys(refused).length > 0) {
       setErrors(refused);
@@ -170,6 +189,7 @@ export function DealForm({
                 placeholder="Me"
                 clearable
                 searchable
+                disabled={!mayAssign}
                 data={userChoices}
                 value={values.ownerId}
                 onChange={(value) => change('ownerId', value)}
@@ -180,6 +200,7 @@ export function DealForm({
                 placeholder="Me"
                 clearable
                 searchable
+                disabled={!mayAssign}
                 data={userChoices}
                 value={values.assignedToId}
                 onChange={(value) => change('assignedToId', value)}
