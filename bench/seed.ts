@@ -116,7 +116,7 @@ async function main(): Promise<number> {
     const passwordHash = await hashPassword(password);
     console.log(`  hashed the shared password once with argon2 in ${ms(performance.now() - hashStarted)}`);
 
-    const ctx: SeedContext = { db, rng: new Rng(seed), passwordHash, until };
+    const ctx: SeedContext = { db, rng: new Rng(seed), passwordHash, until, demo: values.demo === true };
     for (const [step, count] of counts) {
       const result = await step.run(ctx, count);
       for (const part of [result, ...(result.also ?? [])]) {

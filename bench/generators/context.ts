@@ -12,6 +12,8 @@ export interface SeedContext {
   /** Generated timestamps fall before this instant; fixing it makes a seeded data set repeatable. */
   until: Date;
   batch?: BatchOptions;
+  /** The small demo data set (`npm run seed -- --demo`): every detail a person may open is filled in. */
+  demo?: boolean;
 }
 
 export interface SeedResult {

@@ -115,26 +115,29 @@ export function lostText(rng: Rng, reason: string): string | null {
   return reason === 'Other' || rng.chance(0.3) ? rng.pick(texts) : null;
 }
 
-/** A deal's title when it has no lines: what the salesperson calls it, then the contact's surname. */
-const DEAL_KINDS = [
-  'Villa purchase',
-  'Apartment purchase',
-  'Penthouse purchase',
-  'Investment property',
-  'Holiday home',
-  'Off-plan apartment',
-  'Land purchase',
-  'Student accommodation',
-  'Rental management',
-  'Office lease',
-  'Shop lease',
-  'Property valuation',
-] as const;
+/**
+ * What a salesperson calls a deal without lines, with the amounts such a deal is typed at (pounds):
+ * a home costs more than a year's management contract.
+ */
+const DEAL_KINDS: readonly { name: string; min: number; max: number }[] = [
+  { name: 'Villa purchase', min: 180_000, max: 900_000 },
+  { name: 'Apartment purchase', min: 60_000, max: 320_000 },
+  { name: 'Penthouse purchase', min: 150_000, max: 600_000 },
+  { name: 'Investment property', min: 80_000, max: 650_000 },
+  { name: 'Holiday home', min: 70_000, max: 350_000 },
+  { name: 'Off-plan apartment', min: 55_000, max: 250_000 },
+  { name: 'Land purchase', min: 25_000, max: 300_000 },
+  { name: 'Student accommodation', min: 2_000, max: 12_000 },
+  { name: 'Rental management', min: 1_200, max: 6_000 },
+  { name: 'Office lease', min: 6_000, max: 60_000 },
+  { name: 'Shop lease', min: 8_000, max: 48_000 },
+  { name: 'Property valuation', min: 300, max: 1_500 },
+];
 
 const MAX_TITLE = 200;
 
-export function dealTitle(rng: Rng, firstProduct: ProductRef | undefined, surname: string): string {
-  const what = firstProduct ? firstProduct.title : rng.pick(DEAL_KINDS);
+/** The first line's product, else the deal's kind, then the contact's surname. */
+export function dealTitle(what: string, surname: string): string {
   const title = `${what} – ${surname}`.replace(/\s+/g, ' ').trim();
   return title.length <= MAX_TITLE ? title : title.slice(0, MAX_TITLE).trim();
 }
@@ -151,24 +154,32 @@ export interface PlannedLine {
  * Seven deals in ten have lines: usually one property (a few come with a maintenance plan or a
  * second unit), dormitory rooms by the term or year for one to four students, maintenance by the
  * visit at a typed price (their products carry none). A quarter of the lines carry a discount of
- * 1-10%. The rest have an amount typed by hand (0 for a few new deals nobody has priced yet).
+ * 1-10%. The rest have an amount typed by hand for their kind (0 for a few new ones nobody has priced yet);
+ * `what` names the deal in its title.
  */
 export function planLines(
   rng: Rng,
   products: ProductsByType,
-): { lines: PlannedLine[]; enteredPence: number | null } {
+  /** A new deal may not be priced yet; any later one is. */
+  mayBeUnpriced: boolean,
+): { lines: PlannedLine[]; enteredPence: number | null; what: string } {
   if (products.all.length === 0 || rng.chance(0.3)) {
-    const entered = rng.chance(0.05) ? 0 : logUniform(rng, 1_500, 650_000, 500) * 100;
-    return { lines: [], enteredPence: entered };
+    const kind = rng.pick(DEAL_KINDS);
+    const step = kind.max >= 50_000 ? 500 : 50;
+    const entered = mayBeUnpriced && rng.chance(0.1) ? 0 : logUniform(rng, kind.min, kind.max, step) * 100;
+    return { lines: [], enteredPence: entered, what: kind.name };
   }
-  const first = pickProduct(rng, products);
+  // A property is usually on one deal at a time: a few tries for one no deal has named yet.
+  let first = pickProduct(rng, products);
+  for (let tries = 0; tries < 3 && products.used.has(first.id); tries++) first = pickProduct(rng, products);
+  products.used.add(first.id);
   const lines = [lineFor(rng, first)];
   if (rng.chance(0.15)) {
     const extra = rng.chance(0.6) && products.maintenance.length > 0 ? rng.pick(products.maintenance) : null;
     lines.push(lineFor(rng, extra ?? pickProduct(rng, products)));
     if (rng.chance(0.2)) lines.push(lineFor(rng, pickProduct(rng, products)));
   }
-  return { lines, enteredPence: null };
+  return { lines, enteredPence: null, what: first.title };
 }
 
 export interface ProductsByType {
@@ -176,6 +187,8 @@ export interface ProductsByType {
   realEstate: readonly ProductRef[];
   dormitory: readonly ProductRef[];
   maintenance: readonly ProductRef[];
+  /** The products deals have named so far. */
+  used: Set<number>;
 }
 
 function pickProduct(rng: Rng, products: ProductsByType): ProductRef {
@@ -259,3 +272,52 @@ function spread(rng: Rng, from: number, to: number, count: number, endsAtTo = tr
 }
 
 const isoDate = (ms: number) => todayIso(new Date(ms));
+
+/** What a salesperson notes on a deal when it reaches an open stage, by the stage's place after New. */
+const STAGE_NOTES: readonly (readonly string[])[] = [
+  [
+    'Called back: budget confirmed, a cash buyer.',
+    'Qualified on the phone: wants to move within the year.',
+    'Confirmed the budget and the areas they like; sending a shortlist.',
+  ],
+  [
+    'Viewing booked for Saturday morning with the site manager.',
+    'Showed two units; they liked the sea view from the top floor.',
+    'Video viewing done for the family abroad; they want a second one in person.',
+  ],
+  [
+    'Sent the price list and the payment plan.',
+    'Proposal sent: 35% down and 24 monthly instalments.',
+    'Offer sent; they asked about the title deed.',
+  ],
+  [
+    'They asked for 5% off; checking with the developer.',
+    'Price agreed; discussing the furniture package.',
+    'Their lawyer is reviewing the contract draft.',
+  ],
+];
+const WON_NOTES = [
+  'Contract signed and deposit received.',
+  'Deposit paid; keys handed over next month.',
+  'Signed at the office today; commission invoice to follow.',
+];
+
+const FIRST_NOTES = [
+  'First call: looking for a home near the sea, ready to buy this year.',
+  'Enquiry through the website; sent the brochure and the price list.',
+  'Met at the office; interested in a two-bedroom flat for the family.',
+  'Referred by a partner; wants to see what is available before the summer.',
+];
+
+/** The note written when the deal is opened. */
+export const openingNote = (rng: Rng): string => rng.pick(FIRST_NOTES);
+
+/** The note written with a move into `stage` (open stages by their place after New). */
+export function stageNote(rng: Rng, stage: StageRef, openIndex: number, lostText: string | null): string {
+  if (stage.kind === 'won') return rng.pick(WON_NOTES);
+  if (stage.kind === 'lost')
+    return (
+      lostText ?? `Closed as lost. ${rng.pick(['Will try again next season.', 'Kept on the mailing list.'])}`
+    );
+  return rng.pick(STAGE_NOTES[openIndex - 1] ?? [`Moved to ${stage.name}.`]);
+}

@@ -1,6 +1,12 @@
 import { dealAmountMinor, foldCase, lineTotalMinor, SOURCES, searchFold, todayIso } from '@crm/domain';
 import type { Insertable } from 'kysely';
-import type { DealHistoryTable, DealLinesTable, DealsTable } from '../../apps/server/src/db/schema.js';
+import type {
+  DealHistoryTable,
+  DealLinesTable,
+  DealsTable,
+  NotesTable,
+} from '../../apps/server/src/db/schema.js';
+import { sanitizeRichText } from '../../apps/server/src/lib/sanitize.js';
 import type { HistoryEntryWrite } from '../../apps/server/src/modules/history/history.repository.js';
 import { changedFields, type HistoryValue } from '../../apps/server/src/modules/history/history.service.js';
 import type { TableName } from '../lib/database.js';
@@ -12,6 +18,7 @@ import {
   LOST_REASON_WEIGHTS,
   lostText,
   type Outcome,
+  openingNote,
   openPath,
   type PlannedLine,
   type ProductRef,
@@ -21,6 +28,7 @@ import {
   planTimeline,
   type ReasonRef,
   type StageRef,
+  stageNote,
 } from './deal-plan.js';
 import { batchFor, ExistingAt, iso, loadActiveUsers, type StaffUser } from './population.js';
 
@@ -43,6 +51,8 @@ interface DealWrite {
   row: Insertable<DealsTable>;
   lines: Omit<Insertable<DealLinesTable>, 'deal_id'>[];
   history: Omit<Insertable<DealHistoryTable>, 'deal_id'>[];
+  /** Notes on the deal, as the shared notes write them (a deal's notes add no history entry). */
+  notes: Omit<Insertable<NotesTable>, 'deal_id' | 'contact_id' | 'agency_id'>[];
 }
 
 /** The fields a move changes, as deal-write's history view writes them. */
@@ -174,6 +184,7 @@ function planDeal(
   products: ProductsByType,
   people: People,
   untilMs: number,
+  noteShare: number,
 ): DealWrite {
   const outcome = pickOutcome(rng, contact.type, pipeline.open.length);
   const path = stagePath(rng, outcome, pipeline);
@@ -183,9 +194,13 @@ function planDeal(
       ? contact.assigneeId
       : people.users.pickAt(rng, time.createdMs).id;
   const assignee = rng.chance(1 / 6) ? people.users.pickAt(rng, time.createdMs).id : owner;
-  const { lines, enteredPence } = planLines(rng, products);
+  const { lines, enteredPence, what } = planLines(
+    rng,
+    products,
+    outcome.kind === 'open' && outcome.stage === 0,
+  );
   const lineRows = lines.map((line, i) => lineRow(line, i + 1));
-  const title = dealTitle(rng, lines[0]?.product, contact.surname);
+  const title = dealTitle(what, contact.surname);
   const first = pipeline.open[0]!;
   const life = new DealLife(
     {
@@ -200,6 +215,18 @@ function planDeal(
     owner,
     title,
   );
+  const notes: DealWrite['notes'] = [];
+  const addNote = (text: string, userId: number, atMs: number) => {
+    const at = iso(Math.min(atMs + rng.int(1, 30) * 60_000, untilMs - 1000));
+    notes.push({
+      content: sanitizeRichText(`<p>${text}</p>`),
+      user_id: userId,
+      is_active: 1,
+      created_at: at,
+      updated_at: at,
+    });
+  };
+  if (rng.chance(noteShare)) addNote(openingNote(rng), owner, time.createdMs);
   for (const [i, stage] of path.entries()) {
     const atMs = time.movesMs[i]!;
     const mover = rng.chance(0.7) ? assignee : owner;
@@ -210,14 +237,17 @@ function planDeal(
         ? Math.max(0, Math.min(100, stage.probability + rng.pick([-10, -5, 5, 10, 15])))
         : stage.probability;
     const reason = stage.kind === 'lost' ? rng.weighted(pipeline.reasons) : null;
+    const reasonText = reason ? lostText(rng, reason.name) : null;
     life.write(mover, atMs, {
       stage,
       probability,
       lostReason: reason,
-      lostReasonText: reason ? lostText(rng, reason.name) : null,
+      lostReasonText: reasonText,
       wonDate: stage.kind === 'won' ? todayIso(new Date(atMs)) : null,
       isActive: true,
     });
+    if (rng.chance(noteShare))
+      addNote(stageNote(rng, stage, pipeline.open.indexOf(stage), reasonText), mover, atMs);
   }
   if (rng.chance(0.02)) {
     const atMs = Math.min(life.updatedMs + rng.int(1, 30) * 86_400_000, untilMs - 1000);
@@ -255,6 +285,7 @@ function planDeal(
     },
     lines: lineRows,
     history: life.history,
+    notes,
   };
 }
 
@@ -304,6 +335,7 @@ async function loadProducts(ctx: SeedContext): Promise<ProductsByType> {
     realEstate: all.filter((p) => p.type === 'REAL_ESTATE'),
     dormitory: all.filter((p) => p.type === 'DORMITORY'),
     maintenance: all.filter((p) => p.type === 'MAINTENANCE'),
+    used: new Set(),
   };
 }
 
@@ -348,11 +380,15 @@ function dealsForContact(rng: Rng, remaining: number, contactsLeft: number): num
 }
 
 /** Deals, their lines and history in one transaction per page of contacts, each insert under the engines' limits. */
-async function writeDeals(ctx: SeedContext, deals: DealWrite[]): Promise<{ lines: number; history: number }> {
+async function writeDeals(
+  ctx: SeedContext,
+  deals: DealWrite[],
+): Promise<{ lines: number; history: number; notes: number }> {
   const dealRows = batchFor(25, ctx.batch).rowsPerInsert!;
   const childRows = batchFor(8, ctx.batch).rowsPerInsert!;
   let lines = 0;
   let history = 0;
+  let notes = 0;
   await ctx.db.transaction().execute(async (trx) => {
     for (let start = 0; start < deals.length; start += dealRows) {
       const chunk = deals.slice(start, start + dealRows);
@@ -378,17 +414,27 @@ async function writeDeals(ctx: SeedContext, deals: DealWrite[]): Promise<{ lines
           .insertInto('deal_history')
           .values(historyRows.slice(at, at + childRows))
           .execute();
+      const noteRows = chunk.flatMap((deal, i) =>
+        deal.notes.map((note) => ({ ...note, deal_id: ids[i]!.id, contact_id: null, agency_id: null })),
+      );
+      for (let at = 0; at < noteRows.length; at += childRows)
+        await trx
+          .insertInto('notes')
+          .values(noteRows.slice(at, at + childRows))
+          .execute();
       lines += lineRows.length;
       history += historyRows.length;
+      notes += noteRows.length;
     }
   });
-  return { lines, history };
+  return { lines, history, notes };
 }
 
 /**
  * `count` deals over the contacts (by default 0.3 per contact), each stored as the one write path
  * stores it: folded title twins, amounts in pence from its lines (the products' prices) or typed,
- * its stage moves with versions and history. See deal-plan.ts for the spread of stages and dates.
+ * its stage moves with versions and history, a note on some moves (every one in the demo data).
+ * See deal-plan.ts for the spread of stages and dates.
  */
 export async function seedDeals(ctx: SeedContext, count: number): Promise<SeedResult> {
   const started = performance.now();
@@ -416,11 +462,15 @@ export async function seedDeals(ctx: SeedContext, count: number): Promise<SeedRe
   let contactsLeft = contactCount;
   let lines = 0;
   let history = 0;
+  let notes = 0;
+  // The demo data notes every move, so each deal tells its story; a large data set one in four.
+  const noteShare = ctx.demo ? 1 : 0.25;
   for await (const page of contactPages(ctx)) {
     const deals: DealWrite[] = [];
     for (const contact of page) {
       const n = dealsForContact(rng, remaining, contactsLeft);
-      for (let i = 0; i < n; i++) deals.push(planDeal(rng, contact, pipeline, products, people, untilMs));
+      for (let i = 0; i < n; i++)
+        deals.push(planDeal(rng, contact, pipeline, products, people, untilMs, noteShare));
       remaining -= n;
       contactsLeft -= 1;
     }
@@ -428,10 +478,11 @@ export async function seedDeals(ctx: SeedContext, count: number): Promise<SeedRe
       const written = await writeDeals(ctx, deals);
       lines += written.lines;
       history += written.history;
+      notes += written.notes;
     }
     if (remaining === 0) break;
   }
-  // Lines and history go in with their deals, in the same transactions: one time for the three.
+  // Lines, history and notes go in with their deals, in the same transactions: one time for the three.
   const ms = performance.now() - started;
   return {
     table: 'deals',
@@ -440,6 +491,7 @@ export async function seedDeals(ctx: SeedContext, count: number): Promise<SeedRe
     also: [
       { table: 'deal_lines', rows: lines, ms },
       { table: 'deal_history', rows: history, ms },
+      { table: 'notes (of deals)', rows: notes, ms },
     ],
   };
 }

@@ -171,6 +171,18 @@ describe('seeded deals', () => {
     expect(after.filter((entry) => entry.field === 'stage')).toHaveLength(moves.length + 1);
   });
 
+  it('have notes of their stages, read through the shared notes route', async () => {
+    const noted = await t.db
+      .selectFrom('notes')
+      .select(['deal_id', 'content'])
+      .where('deal_id', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const res = await get(`/api/deals/${noted.deal_id}/notes`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ content: string }[]>().map((note) => note.content)).toContain(noted.content);
+  });
+
   it('fill the board: the biggest open column counts what the database holds', async () => {
     const newStage = await t.db
       .selectFrom('deal_stages')
