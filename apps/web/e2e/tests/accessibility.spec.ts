@@ -64,6 +64,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
       '/imports',
       '/imports/new',
       '/duplicates',
+      '/deals/report',
     ];
   });
 
