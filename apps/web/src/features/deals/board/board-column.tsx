@@ -10,7 +10,7 @@ import { DealCard } from './deal-card';
 import classes from './deals-board.module.css';
 import { useBoardColumn } from './use-board-column';
 
-export const columnDropId = (stageId: number) => `stage-${stageId}`;
+const columnDropId = (stageId: number) => `stage-${stageId}`;
 
 /** A card's height with its gap, before it is measured. */
 const CARD_ESTIMATE = 124;
@@ -39,7 +39,7 @@ function ColumnHeader({
         <Title order={2} fz="md" id={titleId}>
           {stage.name}
         </Title>
-        <Text size="sm" c="dimmed" data-testid="column-count" aria-label={`${page?.count ?? 0} deals`}>
+        <Text size="sm" c="dimmed" data-testid="column-count" title="Deals in this stage">
           {page ? formatCount(page.count) : '…'}
         </Text>
       </Group>

@@ -1,6 +1,6 @@
 import { useDraggable } from '@dnd-kit/core';
 import { Group, Paper, Stack, Text } from '@mantine/core';
-import type { KeyboardEvent } from 'react';
+import { type KeyboardEvent, memo } from 'react';
 import { useNavigate } from 'react-router';
 import { EMPTY_VALUE, formatDate } from '../../../lib/format';
 import type { DealListRow } from '../api/deal-types';
@@ -33,14 +33,21 @@ export function DealCardView({ card, currency }: { card: DealListRow; currency: 
   );
 }
 
-export const cardDragId = (dealId: number) => `deal-${dealId}`;
+/** What a screen reader reads for a card: everything it shows, in the same order. */
+function cardLabel(card: DealListRow, currency: string): string {
+  const close = card.expectedCloseDate ? `, closes ${formatDate(card.expectedCloseDate)}` : '';
+  return `${card.title}, ${card.contact.name}, ${formatDealMoney(card.amount, currency)}${close}, owner ${card.owner.name}`;
+}
+
+const cardDragId = (dealId: number) => `deal-${dealId}`;
 
 /**
  * A card that can be picked up with the mouse, a finger or the keyboard (Space picks it up, the
  * arrows carry it, Space drops it) and opened with a click or Enter. While it
- * is carried, the overlay shows it and it stays faded in its place.
+ * is carried, the overlay shows it and it stays faded in its place. Memoised: a column re-renders on
+ * every scroll event, and a card that has not changed need not.
  */
-export function DealCard({ card, currency }: { card: DealListRow; currency: string }) {
+export const DealCard = memo(function DealCard({ card, currency }: { card: DealListRow; currency: string }) {
   const navigate = useNavigate();
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
     id: cardDragId(card.id),
@@ -62,7 +69,7 @@ export function DealCard({ card, currency }: { card: DealListRow; currency: stri
       {...attributes}
       {...listeners}
       aria-roledescription="deal card"
-      aria-label={`${card.title}, ${card.contact.name}, ${formatDealMoney(card.amount, currency)}`}
+      aria-label={cardLabel(card, currency)}
       onKeyDown={onKeyDown}
       onClick={open}
       data-testid="deal-card"
@@ -70,4 +77,4 @@ export function DealCard({ card, currency }: { card: DealListRow; currency: stri
       <DealCardView card={card} currency={currency} />
     </Paper>
   );
-}
+});
