@@ -164,6 +164,17 @@ function stagePath(rng: Rng, outcome: Outcome, pipeline: Pipeline): StageRef[] {
   return [...openPath(rng, reached).map((i) => open[i]!), pipeline.won];
 }
 
+/** Notes come from a short list of texts: each is sanitised (as the notes route stores it) once. */
+const sanitised = new Map<string, string>();
+function noteHtml(text: string): string {
+  let html = sanitised.get(text);
+  if (html === undefined) {
+    html = sanitizeRichText(`<p>${text}</p>`);
+    sanitised.set(text, html);
+  }
+  return html;
+}
+
 /** Owners and assignees: people hired before the deal, an admin for deactivations. */
 interface People {
   users: ExistingAt<StaffUser>;
@@ -219,7 +230,7 @@ function planDeal(
   const addNote = (text: string, userId: number, atMs: number) => {
     const at = iso(Math.min(atMs + rng.int(1, 30) * 60_000, untilMs - 1000));
     notes.push({
-      content: sanitizeRichText(`<p>${text}</p>`),
+      content: noteHtml(text),
       user_id: userId,
       is_active: 1,
       created_at: at,
