@@ -202,3 +202,71 @@ test.describe('a deal changed by two people (issue 25)', () => {
     await expect(row).toContainText('Qualified');
   });
 });
+
+test.describe("a partner's deals (issue 25)", () => {
+  test("a lead's deal edited to Won offers the lead's conversion; the partner's Deals tab shows the revenue it referred and its commission", async ({
+    page,
+    request,
+  }) => {
+    const admin = await CrmApi.logIn(request);
+    const tag = uniqueTag();
+    const partner = await admin.createAgency(`Partner ${tag}`, { commissionRate: 12.5 });
+    const lead = await admin.createContact({
+      name: 'Leyla',
+      agencyId: partner.id,
+      gender: 'FEMALE',
+      nationality: 'Germany',
+      residency: 'Germany',
+    });
+    const stages = (await (
+      await request.get('/api/deal-stages', { headers: bearer(admin.token) })
+    ).json()) as {
+      id: number;
+      name: string;
+    }[];
+    const stageId = (name: string) => stages.find((stage) => stage.name === name)?.id;
+    const title = `Penthouse ${tag}`;
+    const created = await request.post('/api/deals', {
+      headers: bearer(admin.token),
+      data: { title, contactId: lead.id, stageId: stageId('Negotiation'), amount: '20.000' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const deal = (await created.json()) as { id: number; agency: { name: string } | null };
+    // The partner is the contact's, kept as the referral.
+    expect(deal.agency?.name).toBe(partner.name);
+
+    await openSignedIn(page, admin, `/deals/${deal.id}`);
+    await expect(page.getByRole('link', { name: partner.name })).toHaveAttribute(
+      'href',
+      `/agency/${partner.id}`,
+    );
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = dialog(page, 'Edit deal');
+    await edit.getByRole('textbox', { name: 'Stage', exact: true }).click();
+    await page.getByRole('option', { name: 'Won', exact: true }).click();
+    // The stage's own probability comes with it.
+    await expect(edit.getByRole('textbox', { name: 'Probability %' })).toHaveValue('100');
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectToast(page, 'Deal updated');
+
+    const convert = dialog(page, 'Convert Lead to Customer');
+    await expect(convert).toContainText(`Convert ${fullName(lead)} to a customer?`);
+    await convert.getByRole('button', { name: 'Yes, Convert' }).click();
+    await expectToast(page, 'Lead successfully converted to customer!');
+    await expect(convert).toBeHidden();
+    await expect(page.getByRole('link', { name: fullName(lead) })).toHaveAttribute(
+      'href',
+      `/customer/${lead.id}`,
+    );
+
+    await page.goto(`/agency/${partner.id}`);
+    await page.getByRole('tab', { name: 'Deals' }).click();
+    await expect(page.getByTestId('referred-revenue')).toHaveText('£20,000.00');
+    await expect(page.getByTestId('commission-rate')).toHaveText('12.5 %');
+    await expect(page.getByTestId('commission-earned')).toHaveText('£2,500.00');
+    const row = page.getByRole('row').filter({ hasText: title });
+    await expect(row).toContainText(fullName(lead));
+    await expect(row).toContainText('Won');
+    await expect(row.getByRole('link', { name: title })).toHaveAttribute('href', `/deals/${deal.id}`);
+  });
+});

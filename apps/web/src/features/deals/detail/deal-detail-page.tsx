@@ -1,7 +1,7 @@
 import { dealMessages } from '@crm/domain';
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-error';
 import { useDeal } from '../api/use-deal';
@@ -9,6 +9,11 @@ import { DealEditModal } from './deal-edit-modal';
 import { DealHeader } from './deal-header';
 import { DealLinesCard } from './deal-lines-card';
 import { DealRecordTabs } from './deal-record-tabs';
+
+// The contacts' conversion dialog and its rules, fetched only when a lead's deal is won here.
+const WonConversion = lazy(async () => ({
+  default: (await import('../board/won-conversion')).WonConversion,
+}));
 
 function parseId(raw: string | undefined): number | undefined {
   const id = Number(raw);
@@ -26,6 +31,8 @@ function DealScreen({ id }: { id: number | undefined }) {
   const location = useLocation();
   const deal = useDeal(id);
   const [editing, setEditing] = useState(false);
+  // A lead whose deal was just won is offered conversion, as on the board.
+  const [converting, setConverting] = useState<number | null>(null);
   // A page opened directly has nothing to go back to: the board stands in.
   const back = () => (location.key === 'default' ? navigate('/deals') : navigate(-1));
 
@@ -46,7 +53,21 @@ function DealScreen({ id }: { id: number | undefined }) {
         <DealHeader deal={deal.data} onEdit={() => setEditing(true)} />
         <DealLinesCard deal={deal.data} />
         <DealRecordTabs dealId={deal.data.id} />
-        {editing && <DealEditModal deal={deal.data} onClose={() => setEditing(false)} />}
+        {editing && (
+          <DealEditModal
+            deal={deal.data}
+            onClose={() => setEditing(false)}
+            onSaved={(before, after) => {
+              if (before.stage.kind !== 'won' && after.stage.kind === 'won' && after.contact.type === 'LEAD')
+                setConverting(after.contactId);
+            }}
+          />
+        )}
+        {converting !== null && (
+          <Suspense fallback={null}>
+            <WonConversion contactId={converting} onDone={() => setConverting(null)} />
+          </Suspense>
+        )}
       </>
     );
   }

@@ -14,13 +14,15 @@ interface DealEditModalProps {
   /** The screen's copy of the deal, kept current by the live updates. */
   deal: Deal;
   onClose: () => void;
+  /** After a save, with the deal as it was opened and as it is now. */
+  onSaved?: (before: Deal, after: Deal) => void;
 }
 
 /**
  * Edits the deal with the version it was opened at: a colleague's save meanwhile is announced, and
  * a save that would overwrite a field they changed is refused (409) with the deal as it is now.
  */
-export function DealEditModal({ deal: live, onClose }: DealEditModalProps) {
+export function DealEditModal({ deal: live, onClose, onSaved }: DealEditModalProps) {
   const conflict = useEditConflict(live);
   const deal = conflict.opened ?? live;
   const save = useSaveDeal(deal.id);
@@ -31,9 +33,10 @@ export function DealEditModal({ deal: live, onClose }: DealEditModalProps) {
 
   const submit = async (body: DealFormInput) => {
     try {
-      await save.mutateAsync({ body, version: deal.version });
+      const saved = await save.mutateAsync({ body, version: deal.version });
       toast.success(dealMessages.updated);
       onClose();
+      onSaved?.(deal, saved);
       return undefined;
     } catch (error) {
       if (conflict.catchStale(error)) return undefined;
