@@ -27,6 +27,7 @@ import type { WriteScope } from '../records/write-scope.js';
 import { activeUserName } from '../users/user-reads.js';
 import { lockVersion } from '../versions/versions.repository.js';
 import { assertFresh, versionColumns } from '../versions/versions.service.js';
+import { dealCreatorId } from './deal-import.repository.js';
 import { findLostReason, findStage, type StageRow } from './deal-stages.repository.js';
 import {
   type DealLineRow,
@@ -49,6 +50,8 @@ export interface DealChange {
   /** The contact a deal follows into a merge (and back on its undo); nothing else changes. */
   contactId?: number;
   version?: number;
+  /** An import's undo: whoever created the deal by that import may deactivate it. */
+  undoesOwnCreation?: boolean;
 }
 
 /** Admins see every deal; others the active ones they own or are assigned. */
@@ -359,7 +362,11 @@ export async function writeDeal(
   const wanted = change.isActive ?? change.form?.isActive;
   if (wanted !== undefined) columns.is_active = wanted ? 1 : 0;
   if (columns.is_active !== undefined && columns.is_active !== existing.is_active && !isAdmin(w.actor)) {
-    throw forbidden(authMessages.forbidden);
+    const ownCreation =
+      change.undoesOwnCreation === true &&
+      columns.is_active === 0 &&
+      (await dealCreatorId(w.db, id)) === w.actor.user.id;
+    if (!ownCreation) throw forbidden(authMessages.forbidden);
   }
   const changedColumns = Object.keys(columns).filter(
     (column) => (existing as Record<string, unknown>)[column] !== columns[column],

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import type { DuplicateKey } from '../records/duplicate-spec.js';
@@ -6,7 +7,8 @@ import type { ImportAdapter, ImportRows, RowIssue, TranslatedRow } from '../reco
 import type { Mapping } from './import-fields.js';
 
 export type ImportMode = 'create' | 'upsert' | 'update';
-export type MatchKey = 'email' | 'phone' | 'both';
+/** Contacts and partners match on e-mail, phone or both; deals on their id or their title and contact. */
+export type MatchKey = 'email' | 'phone' | 'both' | 'id' | 'title';
 
 /**
  * A duplicate of a row, with the one sentence that names it. `reason`: it is why the row is skipped,
@@ -66,6 +68,8 @@ export class ImportPlanner {
   readonly rows: ImportRows;
   /** For each key, the first row of the file that had each value. */
   private readonly seen = new Map<string, Map<string, number>>();
+  /** The kind's duplicate lookup, narrowed to the records the importer may see. */
+  private readonly duplicates: ImportAdapter['record']['duplicates'];
 
   constructor(
     private readonly db: Db,
@@ -75,6 +79,17 @@ export class ImportPlanner {
     importer: Actor,
   ) {
     this.rows = kind.rows(db, importer, { type: options.type, country: options.country });
+    const spec = kind.record.duplicates;
+    const visible = kind.visibleTo?.(importer);
+    this.duplicates = visible ? { ...spec, candidates: sql`${spec.candidates} and ${visible}` } : spec;
+  }
+
+  /** The key asked for, or the kind's own when it has no key of that name (a deal has no e-mail). */
+  private get matchKey(): string {
+    const { key } = this.options;
+    const has = (name: string) => this.keys.some((k) => k.name === name);
+    if (key === 'both' ? has('email') && has('phone') : has(key)) return key;
+    return this.kind.defaultKey ?? key;
   }
 
   private get keys(): readonly DuplicateKey<unknown>[] {
@@ -136,7 +151,7 @@ export class ImportPlanner {
     for (const draft of drafts) {
       for (const [name, value] of draft.keys) wanted[name] = [...(wanted[name] ?? []), value];
     }
-    const existing = await findByKeys(this.db, this.kind.record.duplicates as never, wanted);
+    const existing = await findByKeys(this.db, this.duplicates as never, wanted);
     const plans: RowPlan[] = [];
     for (const draft of drafts) plans.push(await this.decide(draft, existing as never));
     return plans;
@@ -181,7 +196,7 @@ export class ImportPlanner {
       .map(({ row }) => ({
         row,
         on: this.keys
-          .filter((key) => draft.keys.has(key.name) && row[key.column] === draft.keys.get(key.name))
+          .filter((key) => draft.keys.has(key.name) && sameKey(row[key.column], draft.keys.get(key.name)))
           .map((key) => key.name),
       }))
       .filter((match) => match.on.length > 0);
@@ -200,7 +215,8 @@ export class ImportPlanner {
       if (note) note.reason = true;
     };
 
-    const { key, mode } = this.options;
+    const { mode } = this.options;
+    const key = this.matchKey;
     const keyOn = (on: string[]) =>
       key === 'both' ? on.includes('email') && on.includes('phone') : on.includes(key);
     const hasKey = key === 'both' ? draft.keys.has('email') && draft.keys.has('phone') : draft.keys.has(key);
@@ -266,6 +282,10 @@ export class ImportPlanner {
     plan.version = current.version;
   }
 }
+
+/** A stored key (text, or a number such as a deal's id) against a row's key, always text. */
+const sameKey = (stored: unknown, wanted: string | undefined) =>
+  stored !== null && stored !== undefined && String(stored) === wanted;
 
 /**
  * Adds a form rule's issue unless the row already has it, or already has a more precise one of

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { caller } from '../../lib/caller.js';
 import { errors, idParams } from '../../lib/schemas.js';
 
+import { IMPORT_ENTITIES } from './import-kinds.js';
 import { MAX_IMPORT_COLUMNS } from './import-limits.js';
 import * as imports from './imports.service.js';
 
@@ -15,7 +16,9 @@ const settingsBody = z.object({
   mode: z
     .enum(['create', 'upsert', 'update'], { error: 'mode must be create, upsert or update' })
     .default('create'),
-  key: z.enum(['email', 'phone', 'both'], { error: 'key must be email, phone or both' }).default('email'),
+  key: z
+    .enum(['email', 'phone', 'both', 'id', 'title'], { error: 'key must be email, phone, both, id or title' })
+    .default('email'),
   skipErrors: z.boolean().default(true),
   /** Whose numbers a phone without a calling code is; unsaid, the import's (at upload, the deployment's). */
   country: z
@@ -39,7 +42,7 @@ const progress = z.object({
 
 const importResponse = z.object({
   id: z.number(),
-  entity: z.enum(['contacts', 'agencies']),
+  entity: z.enum(IMPORT_ENTITIES),
   type: z.enum(['LEAD', 'CUSTOMER']).nullable(),
   filename: z.string(),
   format: z.string(),
@@ -100,7 +103,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         tags,
         summary:
-          'Upload a CSV or XLSX file (multipart: file, entity=contacts|agencies, type=LEAD|CUSTOMER for contacts, optionally country=TR: whose numbers a phone without a calling code is); answers its columns mapped to fields',
+          'Upload a CSV or XLSX file (multipart: file, entity=contacts|agencies|deals, type=LEAD|CUSTOMER for contacts, optionally country=TR: whose numbers a phone without a calling code is); answers its columns mapped to fields',
         response: { 201: importResponse, 413: errors[400], ...errors },
       },
     },

@@ -20,7 +20,7 @@ import {
   SAMPLE_ROWS,
 } from './import-files.js';
 import { IMPORT_PREVIEW_JOB, IMPORT_RUN_JOB, IMPORT_UNDO_JOB, openStored } from './import-jobs.js';
-import { type ImportEntity, importKind } from './import-kinds.js';
+import { IMPORT_ENTITIES, type ImportEntity, importKind } from './import-kinds.js';
 import type { ImportMode, MatchKey } from './import-planner.js';
 import type { PreviewSummary } from './import-summary.js';
 import {
@@ -35,7 +35,7 @@ import {
 
 export const importMessages = {
   notFound: 'Import not found',
-  entityInvalid: 'Choose what to import: contacts or agencies',
+  entityInvalid: 'Choose what to import: contacts, agencies or deals',
   typeInvalid: 'Choose the contacts’ type: LEAD or CUSTOMER',
   noFile: 'Choose a CSV or XLSX file to import',
   busy: 'This import is already running',
@@ -157,7 +157,8 @@ export async function uploadImport(
   try {
     if (!file) throw badRequest(importMessages.noFile);
     const entity = upload.fields.entity;
-    if (entity !== 'contacts' && entity !== 'agencies') throw badRequest(importMessages.entityInvalid);
+    if (!entity || !IMPORT_ENTITIES.includes(entity as Entity))
+      throw badRequest(importMessages.entityInvalid);
     const type = entity === 'contacts' ? upload.fields.type?.toUpperCase() : null;
     if (entity === 'contacts' && type !== 'LEAD' && type !== 'CUSTOMER')
       throw badRequest(importMessages.typeInvalid);

@@ -20,9 +20,9 @@ export interface DuplicateKey<Fields> {
 }
 
 export interface DuplicateSpec<Fields, Row> {
-  table: 'contacts' | 'agencies';
+  table: 'contacts' | 'agencies' | 'deals';
   keys: readonly DuplicateKey<Fields>[];
-  /** Which records can be someone's duplicate (active contacts; agencies not merged away). */
+  /** Which records can be someone's duplicate (active contacts; agencies not merged away; active deals). */
   candidates: RawBuilder<SqlBool>;
   /** The columns a match answers with, the key columns among them. */
   columns: readonly string[];

@@ -31,8 +31,14 @@ export async function findByKeys<F, Row>(
   return rows.map((raw) => {
     const on = spec.keys
       .filter((key) => {
+        // A key may be a number column (a deal's id); the values asked are text.
         const value = raw[key.column];
-        return typeof value === 'string' && value !== '' && (values[key.name] ?? []).includes(value);
+        return (
+          value !== null &&
+          value !== undefined &&
+          value !== '' &&
+          (values[key.name] ?? []).includes(String(value))
+        );
       })
       .map((key) => key.name);
     return { row: spec.row(raw), on };

@@ -1,6 +1,7 @@
+import type { RawBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
-import type { RecordAdapter, RecordChange } from './record-adapter.js';
+import type { RecordAdapter, RecordChange, RecordKind } from './record-adapter.js';
 import type { WriteScope } from './write-scope.js';
 
 /** A problem with one row, on one field when it is about one. */
@@ -59,10 +60,17 @@ export interface ImportRows {
 }
 
 export interface ImportAdapter {
-  record: RecordAdapter<{ id: number; isActive: boolean; updatedAt: string }, never>;
+  record: RecordAdapter<{ id: number; isActive: boolean; updatedAt: string }, never, RecordKind | 'deal'>;
   /** How the reasons name the kind: 'contact', 'partner'. */
   noun: string;
   fields: readonly ImportField[];
+  /**
+   * The records an importer's rows may match (by the kind's unqualified columns), when not all the
+   * candidates: a plain user's rows see only their own deals, so a row learns nothing of another's.
+   */
+  visibleTo?(importer: Actor): RawBuilder<SqlBool>;
+  /** The key rows are matched on when the one asked for is not the kind's (a deal has no e-mail). */
+  defaultKey?: string;
   /** `country`: whose numbers a phone without a calling code is, unless the row names its own code. */
   rows(db: Db, importer: Actor, options: { type?: string | null; country: string }): ImportRows;
 }

@@ -3,6 +3,7 @@ import type { HistoryEntryWrite } from '../history/history.repository.js';
 import type { DuplicateSpec } from './duplicate-spec.js';
 import type { WriteScope } from './write-scope.js';
 
+/** The kinds that merge; a deal is a record kind too, for imports. */
 export type RecordKind = 'contact' | 'agency';
 
 /** What the shared features (merge, its undo, an import's undo) ask a record kind's write path to do. */
@@ -37,8 +38,12 @@ export interface MergeField<View> {
  * rows and undo): how to read one, how to lock and read it inside a write, its one write function,
  * its merge fields and its duplicate keys. A new kind is a new adapter, not a copy of the features.
  */
-export interface RecordAdapter<View extends { id: number; isActive: boolean; updatedAt: string }, Fields> {
-  kind: RecordKind;
+export interface RecordAdapter<
+  View extends { id: number; isActive: boolean; updatedAt: string },
+  Fields,
+  Kind extends string = RecordKind,
+> {
+  kind: Kind;
   notFound: string;
   read(db: Db, id: number): Promise<View | undefined>;
   /** Holds the record for the writing transaction (its row lock) and reads it under that lock. */
