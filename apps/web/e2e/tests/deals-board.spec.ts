@@ -124,7 +124,7 @@ test.describe('the deals board (issue 25)', () => {
     await expect(count(page, 'Qualified')).toHaveText('0');
 
     // The lead's deal is won: the conversion dialog asks only what the lead lacks.
-    const convert = dialog(page, 'Convert Lead to Customer');
+    const convert = dialog(page, 'Convert to Customer');
     await expect(convert).toContainText(`Convert ${fullName(lead)} to a customer?`);
     await expect(convert.getByRole('textbox', { name: 'Nationality', exact: true })).toHaveCount(0);
     await choose(convert, 'Gender', 'Female');

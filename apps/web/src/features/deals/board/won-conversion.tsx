@@ -3,15 +3,18 @@ import { useEffect } from 'react';
 import { toast } from '../../../lib/toast';
 import { fetchContact } from '../../contacts/api/contact-detail-api';
 import { contactDetailKeys } from '../../contacts/api/contact-detail-keys';
-import { ConvertLeadDialog } from '../../contacts/components/convert-lead-modal';
+import { useConvertLead } from '../../contacts/api/use-convert-lead';
+import { ContactDetailConvertModal } from '../../contacts/components/contact-detail-convert-modal';
 import { dealKeys } from '../api/deal-keys';
 
 /**
- * After a lead's deal is won: the contacts' own conversion dialog for that lead, asking only what
- * it lacks. Closing it skips the conversion; the deal stays won either way.
+ * After a lead's deal is won: the contact page's conversion dialog for that lead, asking only what
+ * it lacks (the source too, when it has no partner: the list's shorter dialog would leave such a
+ * lead unconvertible). Closing it skips the conversion; the deal stays won either way.
  */
 export function WonConversion({ contactId, onDone }: { contactId: number; onDone: () => void }) {
   const client = useQueryClient();
+  const convert = useConvertLead();
   const contact = useQuery({
     queryKey: contactDetailKeys.detail(contactId),
     queryFn: ({ signal }) => fetchContact(contactId, signal),
@@ -29,14 +32,19 @@ export function WonConversion({ contactId, onDone }: { contactId: number; onDone
   useEffect(() => {
     if (contact.data && contact.data.type !== 'LEAD') onDone();
   }, [contact.data, onDone]);
+  if (!lead) return null;
+  const close = () => {
+    // A converted lead is a customer on the cards too.
+    void client.invalidateQueries({ queryKey: dealKeys.all });
+    onDone();
+  };
   return (
-    <ConvertLeadDialog
-      lead={lead}
-      onClose={() => {
-        // A converted lead is a customer on the cards too.
-        void client.invalidateQueries({ queryKey: dealKeys.all });
-        onDone();
-      }}
+    <ContactDetailConvertModal
+      opened
+      contact={lead}
+      saving={convert.isPending}
+      onClose={close}
+      onConvert={(values) => convert.mutate({ id: lead.id, values }, { onSuccess: close })}
     />
   );
 }
