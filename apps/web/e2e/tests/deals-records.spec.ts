@@ -268,5 +268,16 @@ test.describe("a partner's deals (issue 25)", () => {
     await expect(row).toContainText(fullName(lead));
     await expect(row).toContainText('Won');
     await expect(row.getByRole('link', { name: title })).toHaveAttribute('href', `/deals/${deal.id}`);
+
+    // An admin deactivates the deal from its page, and activates it again.
+    await row.getByRole('link', { name: title }).click();
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await dialog(page, 'Deactivate deal').getByRole('button', { name: 'Deactivate' }).click();
+    await expectToast(page, 'Deal deactivated');
+    await expect(page.getByText('Inactive', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Activate', exact: true }).click();
+    await expectToast(page, 'Deal activated');
+    await expect(page.getByText('Inactive', { exact: true })).toHaveCount(0);
   });
 });

@@ -23,6 +23,8 @@ export const reassignDeal = (id: number, userId: number) =>
 
 export const deactivateDeal = (id: number) => rewriteDeal(id, () => ({ isActive: false }));
 
+export const activateDeal = (id: number) => rewriteDeal(id, () => ({ isActive: true }));
+
 /** Moves the deal as a board move does: the stage's probability; a reason when the stage is Lost. */
 export const moveDealTo = (id: number, stageId: number, lostReasonId: number | null) =>
   moveDealStage(id, { stageId, lostReasonId });

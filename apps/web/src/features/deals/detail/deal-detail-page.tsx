@@ -4,11 +4,13 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-error';
+import { useCurrentUser } from '../../../lib/session-context';
 import { useDeal } from '../api/use-deal';
 import { DealEditModal } from './deal-edit-modal';
 import { DealHeader } from './deal-header';
 import { DealLinesCard } from './deal-lines-card';
 import { DealRecordTabs } from './deal-record-tabs';
+import { DealStatusButton } from './deal-status-button';
 
 // The contacts' conversion dialog and its rules, fetched only when a lead's deal is won here.
 const WonConversion = lazy(async () => ({
@@ -30,6 +32,7 @@ function DealScreen({ id }: { id: number | undefined }) {
   const navigate = useNavigate();
   const location = useLocation();
   const deal = useDeal(id);
+  const isAdmin = useCurrentUser().role === 'admin';
   const [editing, setEditing] = useState(false);
   // A lead whose deal was just won is offered conversion, as on the board.
   const [converting, setConverting] = useState<number | null>(null);
@@ -50,7 +53,11 @@ function DealScreen({ id }: { id: number | undefined }) {
   } else {
     body = (
       <>
-        <DealHeader deal={deal.data} onEdit={() => setEditing(true)} />
+        <DealHeader
+          deal={deal.data}
+          onEdit={() => setEditing(true)}
+          statusAction={isAdmin ? <DealStatusButton deal={deal.data} /> : undefined}
+        />
         <DealLinesCard deal={deal.data} />
         <DealRecordTabs dealId={deal.data.id} />
         {editing && (

@@ -22,7 +22,14 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The deal's title, stage, money and people, with Edit. */
-export function DealHeader({ deal, onEdit }: { deal: Deal; onEdit: () => void }) {
+interface DealHeaderProps {
+  deal: Deal;
+  onEdit: () => void;
+  /** An admin's Deactivate or Activate, beside Edit. */
+  statusAction?: ReactNode;
+}
+
+export function DealHeader({ deal, onEdit, statusAction }: DealHeaderProps) {
   const money = (amount: number) => formatDealMoney(amount, deal.currency);
   const weighted = Math.round(deal.amount * deal.probability) / 100;
   return (
@@ -45,9 +52,12 @@ export function DealHeader({ deal, onEdit }: { deal: Deal; onEdit: () => void })
             </Text>
           </Group>
         </Stack>
-        <Button leftSection={<IconPencil size={16} />} onClick={onEdit}>
-          Edit
-        </Button>
+        <Group gap="sm">
+          {statusAction}
+          <Button leftSection={<IconPencil size={16} />} onClick={onEdit}>
+            Edit
+          </Button>
+        </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
         <Field label="Contact">

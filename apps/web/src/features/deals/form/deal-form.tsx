@@ -77,7 +77,9 @@ export function DealForm({
   const [contact, setContact] = useState(initialContact);
   const [partner, setPartner] = useState(initialPartner);
   // The partner follows the contact's until the person picks one themselves.
-  const [partnerChosen, setPartnerChosen] = useState(initial.agencyId !== null);
+  const [partnerChosen, setPartnerChosen] = useState(
+    initial.agencyId !== null && initial.agencyId !== String(initialContact?.agency?.id ?? ''),
+  );
   const [saving, setSaving] = useState(false);
   const { ref, focusFirstError } = useFocusFirstError<HTMLFormElement>();
   const stages = useDealStages();
