@@ -37,6 +37,7 @@ export function ReportBars({
       valueFormatter={money}
       yAxisProps={vertical ? { width: 120 } : { width: 90 }}
       withLegend={series.length > 1}
+      maxBarWidth={48}
       barProps={{
         isAnimationActive: false,
         cursor: 'pointer',

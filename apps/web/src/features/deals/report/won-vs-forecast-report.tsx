@@ -1,5 +1,6 @@
+import { Anchor, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { formatDealMoney } from '../api/format-deal-money';
-import { FigureLinks } from './figure-links';
 import { useDealReport } from './report-api';
 import { ReportBars } from './report-bars';
 import { ReportCard, ReportState } from './report-card';
@@ -36,21 +37,35 @@ export function WonVsForecastReport() {
             ]}
             currency={data.currency}
           />
-          <FigureLinks
-            label={`${TITLE}: figures`}
-            figures={data.months.flatMap((row) => [
-              {
-                key: `${row.month}-won`,
-                label: `${monthLabel(row.month)}: won ${formatDealMoney(row.won, data.currency)}`,
-                to: wonList,
-              },
-              {
-                key: `${row.month}-forecast`,
-                label: `${monthLabel(row.month)}: forecast ${formatDealMoney(row.forecast, data.currency)}`,
-                to: dealsClosingIn(row.month),
-              },
-            ])}
-          />
+          <Stack
+            gap={2}
+            component="ul"
+            aria-label={`${TITLE}: figures`}
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
+            {data.months.map((row) => {
+              const label = monthLabel(row.month);
+              const won = `won ${formatDealMoney(row.won, data.currency)}`;
+              const forecast = `forecast ${formatDealMoney(row.forecast, data.currency)}`;
+              return (
+                <Text component="li" size="sm" key={row.month}>
+                  {label}:{' '}
+                  <Anchor component={Link} to={wonList} inherit aria-label={`${label}: ${won}`}>
+                    {won}
+                  </Anchor>{' '}
+                  ·{' '}
+                  <Anchor
+                    component={Link}
+                    to={dealsClosingIn(row.month)}
+                    inherit
+                    aria-label={`${label}: ${forecast}`}
+                  >
+                    {forecast}
+                  </Anchor>
+                </Text>
+              );
+            })}
+          </Stack>
         </>
       )}
     </ReportCard>
