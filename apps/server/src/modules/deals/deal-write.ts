@@ -32,6 +32,7 @@ import { findLostReason, findStage, type StageRow } from './deal-stages.reposito
 import {
   type DealLineRow,
   type DealRow,
+  dealIdsOfAgency,
   dealIdsOfContact,
   findDeal,
   insertDeal,
@@ -49,6 +50,8 @@ export interface DealChange {
   isActive?: boolean;
   /** The contact a deal follows into a merge (and back on its undo); nothing else changes. */
   contactId?: number;
+  /** The partner a deal's referral follows into a merge of partners (and back on its undo). */
+  agencyId?: number;
   version?: number;
   /** An import's undo: whoever created the deal by that import may deactivate it. */
   undoesOwnCreation?: boolean;
@@ -358,6 +361,10 @@ export async function writeDeal(
     if (!contact?.isActive) throw badRequest(m.contactNotFound, { contactId: m.contactNotFound });
     // The partner stays: it is the referral, as when the contact's own partner changes later.
     columns = { contact_id: change.contactId };
+  } else if (change.agencyId !== undefined && change.agencyId !== existing.agency_id) {
+    if (!(await agencyNameAndState(w.db, change.agencyId)))
+      throw badRequest(m.agencyNotFound, { agencyId: m.agencyNotFound });
+    columns = { agency_id: change.agencyId };
   }
   const wanted = change.isActive ?? change.form?.isActive;
   if (wanted !== undefined) columns.is_active = wanted ? 1 : 0;
@@ -427,5 +434,33 @@ export async function moveContactDealsBack(
   for (const id of ids) {
     const row = await findDeal(w.db, id);
     if (row?.contact_id === survivorId) await writeDeal(w, id, { contactId: restoredId }, currency);
+  }
+}
+
+/**
+ * A merge of partners: every deal the merged partner referred, active or not, is the survivor's
+ * referral now, each written as any change of its partner is (locked, versioned, its history and
+ * live event), in the merge's transaction. Answers the deals moved, for the undo.
+ */
+export async function movePartnerDeals(w: WriteScope, fromId: number, toId: number): Promise<number[]> {
+  const ids = await dealIdsOfAgency(w.db, fromId);
+  if (ids.length === 0) return ids;
+  const currency = await installationCurrency(w.db);
+  for (const id of ids) await writeDeal(w, id, { agencyId: toId }, currency);
+  return ids;
+}
+
+/** A partners merge's undo: the deals it moved that the survivor still has go back to the restored partner. */
+export async function movePartnerDealsBack(
+  w: WriteScope,
+  ids: number[],
+  survivorId: number,
+  restoredId: number,
+): Promise<void> {
+  if (ids.length === 0) return;
+  const currency = await installationCurrency(w.db);
+  for (const id of ids) {
+    const row = await findDeal(w.db, id);
+    if (row?.agency_id === survivorId) await writeDeal(w, id, { agencyId: restoredId }, currency);
   }
 }

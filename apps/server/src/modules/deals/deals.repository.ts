@@ -353,6 +353,17 @@ export async function wonAmountOfAgency(
   return Number((await qb.executeTakeFirstOrThrow()).amount);
 }
 
+/** Every deal a partner referred, active or not (a merge of partners moves them all). */
+export async function dealIdsOfAgency(db: Db, agencyId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('deals')
+    .select('id')
+    .where('agency_id', '=', agencyId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** Every deal of a contact, active or not (a merge moves them all). */
 export async function dealIdsOfContact(db: Db, contactId: number): Promise<number[]> {
   const rows = await db

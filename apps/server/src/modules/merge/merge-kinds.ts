@@ -8,6 +8,7 @@ import {
   type LinkMover,
   type MovedRows,
   partnerCustomers,
+  partnerDeals,
   salesReps,
   staffPlaces,
 } from './merge-links.js';
@@ -61,10 +62,13 @@ export const contactMerge: MergeKind<
 export const agencyMerge: MergeKind<
   Agency,
   { id: number; name: string },
-  Record<'notes' | 'files' | 'history' | 'staff' | 'customers' | 'childAgencies' | 'salesReps', number>
+  Record<
+    'notes' | 'files' | 'history' | 'staff' | 'customers' | 'childAgencies' | 'salesReps' | 'deals',
+    number
+  >
 > = {
   adapter: agencyAdapter as unknown as RecordAdapter<Agency, never>,
-  links: [childRows, staffPlaces, partnerCustomers, childAgencies, salesReps],
+  links: [childRows, staffPlaces, partnerCustomers, childAgencies, salesReps, partnerDeals],
   merged: (agency) => ({ id: agency.id, name: agency.name }),
   moved: (moved) => ({
     notes: moved.notes.length,
@@ -74,5 +78,6 @@ export const agencyMerge: MergeKind<
     customers: moved.customers.length,
     childAgencies: moved.children.length,
     salesReps: moved.reps.length,
+    deals: moved.deals.length,
   }),
 };

@@ -4,7 +4,12 @@ import { agencyChildIds, salesRepIdsOf } from '../agencies/agency-reads.js';
 import { moveStaff, moveStaffBack } from '../agency-staff/agency-staff.service.js';
 import { contactAdapter } from '../contacts/contact-adapter.js';
 import { contactIdsOfAgency } from '../contacts/contact-reads.js';
-import { moveContactDeals, moveContactDealsBack } from '../deals/deal-write.js';
+import {
+  moveContactDeals,
+  moveContactDealsBack,
+  movePartnerDeals,
+  movePartnerDealsBack,
+} from '../deals/deal-write.js';
 import { moveFiles, moveFilesBack } from '../files/files.service.js';
 import { moveHistory, moveHistoryBack } from '../history/history.service.js';
 import { moveNotes, moveNotesBack } from '../notes/notes.service.js';
@@ -26,7 +31,7 @@ export interface MovedRows {
   children: number[];
   /** Agencies: sales representatives added to the survivor. */
   reps: number[];
-  /** Contacts: the deals that now belong to the survivor. */
+  /** The deals that now belong to the survivor (a contact's) or that it now referred (a partner's). */
   deals: number[];
 }
 
@@ -115,6 +120,12 @@ export const salesReps: LinkMover = {
     };
     await agencyAdapter.write(w, survivorId, { fields });
   },
+};
+
+/** A partner's referred deals name the survivor as their partner, through the deals' write path. */
+export const partnerDeals: LinkMover = {
+  move: async (w, _kind, fromId, toId) => ({ deals: await movePartnerDeals(w, fromId, toId) }),
+  back: (w, _kind, moved, otherId, survivorId) => movePartnerDealsBack(w, moved.deals, survivorId, otherId),
 };
 
 /** A contact's deals follow it to the survivor, through the deals' write path. */

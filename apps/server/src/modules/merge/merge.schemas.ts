@@ -74,6 +74,7 @@ export const agencyMergeResponse = z.object({
     customers: z.number(),
     childAgencies: z.number(),
     salesReps: z.number(),
+    deals: z.number(),
   }),
 });
 
