@@ -31,7 +31,8 @@ const CONTACT_COLUMNS: ExportColumnOption[] = [
   { key: 'createdAt', label: 'Created At' },
 ];
 
-export const EXPORT_COLUMNS: Record<ExportList, ExportColumnOption[]> = {
+/** The deals list keeps its own (features/deals), so that the contact lists do not carry them. */
+export const EXPORT_COLUMNS: Record<Exclude<ExportList, 'deals'>, ExportColumnOption[]> = {
   leads: CONTACT_COLUMNS,
   customers: CONTACT_COLUMNS,
   'partner-customers': CONTACT_COLUMNS,
@@ -52,24 +53,6 @@ export const EXPORT_COLUMNS: Record<ExportList, ExportColumnOption[]> = {
     { key: 'title', label: 'Title' },
     { key: 'productType', label: 'Product Type' },
     { key: 'realEstateCompany', label: 'Real Estate Company' },
-    { key: 'status', label: 'Status' },
-    { key: 'createdAt', label: 'Created At' },
-  ],
-  deals: [
-    { key: 'id', label: 'ID' },
-    { key: 'title', label: 'Title' },
-    { key: 'contact', label: 'Contact' },
-    { key: 'partner', label: 'Partner' },
-    { key: 'owner', label: 'Owner' },
-    { key: 'assignedTo', label: 'Assigned To' },
-    { key: 'stage', label: 'Stage' },
-    { key: 'probability', label: 'Probability' },
-    { key: 'amount', label: 'Amount' },
-    { key: 'expectedCloseDate', label: 'Expected Close Date' },
-    { key: 'source', label: 'Source' },
-    { key: 'lostReason', label: 'Lost Reason' },
-    { key: 'lostReasonText', label: 'Lost Reason Details' },
-    { key: 'wonDate', label: 'Won Date' },
     { key: 'status', label: 'Status' },
     { key: 'createdAt', label: 'Created At' },
   ],

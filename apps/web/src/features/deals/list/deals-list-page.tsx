@@ -13,7 +13,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { useBulkSelection } from '../../../components/data-table/use-row-selection';
-import { EXPORT_COLUMNS, ExportButton } from '../../../components/import-export';
+import { ExportButton } from '../../../components/import-export';
 import { formatCountOf } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session-context';
 import { dealKeys } from '../api/deal-keys';
@@ -24,6 +24,7 @@ import { type DealBulkChange, useDealBulk } from '../api/use-deal-bulk';
 import { useDealStages, useLostReasons } from '../api/use-deal-stages';
 import { DealBulkDialog } from './deal-bulk-dialog';
 import { dealColumns, dealHref } from './deal-columns';
+import { DEAL_EXPORT_COLUMNS } from './deal-export-columns';
 
 const getDealId = (deal: DealListRow) => deal.id;
 const fetchPage = (query: ListQuery, signal: AbortSignal) => fetchDealsPage(query, signal);
@@ -89,7 +90,7 @@ export function DealsListPage() {
       <Group justify="space-between">
         <Title order={1}>Deals</Title>
         <Group>
-          <ExportButton list="deals" columns={EXPORT_COLUMNS.deals} />
+          <ExportButton list="deals" columns={DEAL_EXPORT_COLUMNS} />
           <Button component={Link} to="/deals" variant="default" leftSection={<IconLayoutKanban size={16} />}>
             Board
           </Button>
