@@ -1,5 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineOf } from '../src/db/dialect.js';
+import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
 import { api, daysFromToday } from './helpers/agencies.js';
 import { createContact, leadPayload, uniqueTag } from './helpers/contacts.js';
 import { type OpenStream, openEventStream, type StreamEvent } from './helpers/event-stream.js';
@@ -267,5 +270,104 @@ describe('someone else’s deal', () => {
     const res = await api(t, 'GET', `/api/deals/${dealId}/files`, ayse);
     expect(res.statusCode).toBe(404);
     expect(errorOf(res)).toBe(DEAL_NOT_FOUND);
+  });
+});
+
+describe('migration 0029', () => {
+  let old: TestApp;
+  const ids = { note: 0, file: 0, task: 0, agency: 0 };
+
+  beforeAll(async () => {
+    old = await createTestApp({}, async (db) => {
+      await migrateUpTo(db, '0028-deal-title-prefix');
+      // Rows as the versions before 0029 wrote them: a partner's note, file, and the file's task.
+      const at = new Date().toISOString();
+      const { id: userId } = await db
+        .insertInto('users')
+        .values({
+          name: 'Old Owner',
+          first_name: 'Old',
+          surname: 'Owner',
+          phone: '905321234567',
+          email: 'old.owner@records.example',
+          password_hash: 'x',
+          role: 'admin',
+          created_at: at,
+          updated_at: at,
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.agency = (
+        await db
+          .insertInto('agencies')
+          .values({ name: 'Old Partner', created_at: at, updated_at: at } as never)
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const owned = { agency_id: ids.agency, user_id: userId, is_active: 1, created_at: at, updated_at: at };
+      ids.note = (
+        await db
+          .insertInto('notes')
+          .values({ ...owned, content: 'Old note' } as never)
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      ids.file = (
+        await db
+          .insertInto('files')
+          .values({
+            ...owned,
+            name: 'contract.pdf',
+            filename: 'a'.repeat(32),
+            mime_type: 'application/pdf',
+            size: 3,
+            valid_until: '2030-01-01',
+          } as never)
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      ids.task = (
+        await db
+          .insertInto('tasks')
+          .values({
+            title: 'Renew',
+            assignee_id: userId,
+            creator_id: userId,
+            agency_id: ids.agency,
+            file_id: ids.file,
+            created_at: at,
+            updated_at: at,
+          } as never)
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      await migrateToLatest(db);
+    });
+  });
+  afterAll(async () => old?.close());
+
+  it('keeps every note, file and task link, and holds a note or file to exactly one parent', async () => {
+    const note = await old.db.selectFrom('notes').selectAll().where('id', '=', ids.note).executeTakeFirst();
+    expect(note).toMatchObject({
+      agency_id: ids.agency,
+      contact_id: null,
+      deal_id: null,
+      content: 'Old note',
+    });
+    const file = await old.db.selectFrom('files').selectAll().where('id', '=', ids.file).executeTakeFirst();
+    expect(file).toMatchObject({ agency_id: ids.agency, deal_id: null, name: 'contract.pdf' });
+    const task = await old.db.selectFrom('tasks').selectAll().where('id', '=', ids.task).executeTakeFirst();
+    expect(task).toMatchObject({ file_id: ids.file, agency_id: ids.agency, deal_id: null });
+
+    const at = new Date().toISOString();
+    const orphan = old.db
+      .insertInto('notes')
+      .values({ content: 'No parent', user_id: 1, is_active: 1, created_at: at, updated_at: at } as never)
+      .execute();
+    await expect(orphan).rejects.toThrow(/notes_one_parent|CHECK constraint failed/);
+    if (engineOf(old.db) === 'sqlite') {
+      const { rows } = await sql<{ foreign_keys: number }>`PRAGMA foreign_keys`.execute(old.db);
+      expect(rows[0]?.foreign_keys).toBe(1);
+    }
   });
 });
