@@ -50,6 +50,15 @@ test.describe('a deal from a lead, with its records (issue 25)', () => {
 
     const dealTitle = `Seafront villa ${tag}`;
     await title.fill(dealTitle);
+    // Lost asks its reason before anything is sent; back in New it asks nothing more.
+    const stage = page.getByRole('textbox', { name: 'Stage', exact: true });
+    await stage.click();
+    await page.getByRole('option', { name: 'Lost', exact: true }).click();
+    await page.getByRole('button', { name: 'Create deal' }).click();
+    await expect(page.getByText('Choose a lost reason', { exact: true })).toBeVisible();
+    await stage.click();
+    await page.getByRole('option', { name: 'New', exact: true }).click();
+    await expect(page.getByRole('textbox', { name: 'Lost reason' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Add product line' }).click();
     await chooseProduct(page, 1, villa.title);
     // The product's price is the line's unit price.

@@ -1,4 +1,4 @@
-import { type DealFormInput, formatMoney, SOURCES } from '@crm/domain';
+import { type DealFormInput, dealMessages, formatMoney, SOURCES } from '@crm/domain';
 import { Button, Card, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
@@ -131,6 +131,9 @@ export function DealForm({
     event.preventDefault();
     const payload = toDealPayload(values, wonDate);
     const found = validateDeal(payload);
+    // The schema cannot know which stage is Lost; the server's rule, said before the round trip.
+    if (lost && values.lostReasonId === null && !found.lostReasonId)
+      found.lostReasonId = dealMessages.lostReasonRequired;
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstError();
