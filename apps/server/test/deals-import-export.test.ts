@@ -298,6 +298,31 @@ describe('deal import', () => {
     });
   });
 
+  it('refuses an ID no deal can have, finds no contact by a number beyond any id, and starts a deal without a stage in the first', async () => {
+    const view = await importDeals(
+      ayse,
+      csv(
+        'ID,Title,Contact',
+        '9999999999,Too far,9999999999',
+        'abc,Not a number,Leyla Lead',
+        ',Fresh start,Leyla Lead',
+      ),
+    );
+    await preview(t, ayse, view.id, { mapping: view.mapping, mode: 'upsert' });
+    const outcome = await rows(t, ayse, view.id);
+    expect(outcome.map((row) => row.errors)).toEqual([
+      [
+        { field: 'id', message: 'ID must be the number of a deal' },
+        { field: 'contactId', message: 'The contact must be an existing lead or customer' },
+      ],
+      [{ field: 'id', message: 'ID must be the number of a deal' }],
+      [],
+    ]);
+    await run(t, ayse, view.id, { mapping: view.mapping, mode: 'upsert' });
+    const [created] = await rows(t, ayse, view.id, 'run', 'create');
+    expect(await dealOf(created!.recordId!)).toMatchObject({ title: 'Fresh start', stage: { name: 'New' } });
+  });
+
   it('undoes an import by deactivating the deals it created, for the plain user who ran it', async () => {
     expect((await api(t, 'POST', `/api/imports/${firstImport}/undo`, ayse)).statusCode).toBe(202);
     const undone = await waitForImport(t, ayse, firstImport, ['undone']);

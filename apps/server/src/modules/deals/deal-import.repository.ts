@@ -1,4 +1,4 @@
-import { foldCase, searchFold } from '@crm/domain';
+import { foldCase, ID_MAX, searchFold } from '@crm/domain';
 import type { Db } from '../../db/database.js';
 
 /**
@@ -8,8 +8,11 @@ import type { Db } from '../../db/database.js';
 export async function contactIdsNamedBy(db: Db, value: string): Promise<number[]> {
   const text = value.trim();
   let qb = db.selectFrom('contacts').select('id').where('is_active', '=', 1);
-  if (/^\d{1,10}$/.test(text)) qb = qb.where('id', '=', Number(text));
-  else if (text.includes('@')) qb = qb.where('email_key', '=', foldCase(text));
+  if (/^\d{1,10}$/.test(text)) {
+    // Beyond the ids a record can have, no contact: never a number the database refuses.
+    if (Number(text) > ID_MAX) return [];
+    qb = qb.where('id', '=', Number(text));
+  } else if (text.includes('@')) qb = qb.where('email_key', '=', foldCase(text));
   else qb = qb.where('name_fold', '=', searchFold(text.replace(/\s+/g, ' ')));
   return (await qb.limit(2).execute()).map((row) => row.id);
 }

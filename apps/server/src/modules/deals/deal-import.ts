@@ -1,4 +1,4 @@
-import { type DealForm, dealFormSchema, foldCase, dealMessages as m } from '@crm/domain';
+import { type DealForm, dealFormSchema, foldCase, ID_MAX, dealMessages as m } from '@crm/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type Actor, isAdmin } from '../../lib/actor.js';
@@ -50,10 +50,19 @@ function dealRows(db: Db, importer: Actor): ImportRows {
   const contacts = new Map<string, number[]>();
   let stages: Map<string, number> | undefined;
   let reasons: Map<string, number> | undefined;
+  /** A new deal without a Stage column starts where the board's first column is: the first open stage. */
+  let firstStage: number | undefined;
+  const loadStages = async () => {
+    if (stages) return stages;
+    const rows = await listStages(db);
+    firstStage = rows.find((stage) => stage.kind === 'open' && stage.is_active === 1)?.id;
+    stages = new Map(rows.map((stage) => [foldCase(stage.name), stage.id]));
+    return stages;
+  };
   const byName = async (kind: 'stage' | 'reason', name: string) => {
-    if (kind === 'stage') stages ??= new Map((await listStages(db)).map((s) => [foldCase(s.name), s.id]));
-    else reasons ??= new Map((await listLostReasons(db)).map((r) => [foldCase(r.name), r.id]));
-    return (kind === 'stage' ? stages : reasons)?.get(foldCase(name.trim()));
+    if (kind === 'stage') return (await loadStages()).get(foldCase(name.trim()));
+    reasons ??= new Map((await listLostReasons(db)).map((r) => [foldCase(r.name), r.id]));
+    return reasons.get(foldCase(name.trim()));
   };
 
   return {
@@ -62,8 +71,8 @@ function dealRows(db: Db, importer: Actor): ImportRows {
       const input: Record<string, unknown> = {};
       for (const [field, value] of Object.entries(cells)) {
         if (field === 'id') {
-          if (!/^\d{1,10}$/.test(value.trim()))
-            errors.push({ field: 'id', message: dealImportMessages.idInvalid });
+          const id = /^\d{1,10}$/.test(value.trim()) ? Number(value.trim()) : 0;
+          if (id < 1 || id > ID_MAX) errors.push({ field: 'id', message: dealImportMessages.idInvalid });
         } else if (field === 'contact') {
           const key = value.trim();
           if (!contacts.has(key)) contacts.set(key, await contactIdsNamedBy(db, key));
@@ -95,6 +104,7 @@ function dealRows(db: Db, importer: Actor): ImportRows {
         else if (field === 'expectedCloseDate' || field === 'wonDate') input[field] = dateValue(value);
         else input[field] = value;
       }
+      await loadStages();
       return { input, errors };
     },
     remember() {},
@@ -115,7 +125,7 @@ function dealRows(db: Db, importer: Actor): ImportRows {
       return { values, version: row.version };
     },
     planCreate({ input }) {
-      const parsed = dealFormSchema.safeParse(input);
+      const parsed = dealFormSchema.safeParse({ stageId: firstStage, ...input });
       if (!parsed.success) return { issues: issuesOf(parsed.error) };
       return { record: parsed.data };
     },
