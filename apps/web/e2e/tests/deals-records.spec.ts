@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { CrmApi, fullName } from './support/contacts-api';
 import { dialog, openSignedIn } from './support/contacts-ui';
@@ -290,4 +291,101 @@ test.describe("a partner's deals (issue 25)", () => {
     await expectToast(page, 'Deal activated');
     await expect(page.getByText('Inactive', { exact: true })).toHaveCount(0);
   });
+});
+
+/** WCAG 2.2 A and AA as the accessibility spec checks them: a serious or critical violation fails. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+    );
+}
+
+test.describe('the deal screens for everyone (issue 25)', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the new deal form with a line, a deal's page, the deals list and the Deals tabs pass axe (WCAG 2.2 AA), ${scheme}`, async ({
+      page,
+      request,
+    }) => {
+      const admin = await CrmApi.logIn(request);
+      const api = await adminApi(request);
+      const tag = uniqueTag();
+      const product = await createProductViaApi(request, api, `Axe villa ${tag}`, { salePrice: 90000 });
+      const partner = await admin.createAgency(`Axe partner ${tag}`);
+      const lead = await admin.createContact({ name: 'Axe', agencyId: partner.id });
+      const stages = (await (
+        await request.get('/api/deal-stages', { headers: bearer(admin.token) })
+      ).json()) as {
+        id: number;
+        kind: string;
+      }[];
+      const reasons = (await (
+        await request.get('/api/deal-lost-reasons', { headers: bearer(admin.token) })
+      ).json()) as { id: number }[];
+      // A won and a lost deal too, so that the list shows every kind of stage badge.
+      for (const kind of ['won', 'lost']) {
+        const ended = await request.post('/api/deals', {
+          headers: bearer(admin.token),
+          data: {
+            title: `Axe ${kind} ${tag}`,
+            contactId: lead.id,
+            stageId: stages.find((stage) => stage.kind === kind)?.id,
+            lostReasonId: kind === 'lost' ? reasons[0]?.id : null,
+            amount: 1000,
+          },
+        });
+        expect(ended.status(), await ended.text()).toBe(201);
+      }
+      const created = await request.post('/api/deals', {
+        headers: bearer(admin.token),
+        data: {
+          title: `Axe deal ${tag}`,
+          contactId: lead.id,
+          stageId: stages[0]?.id,
+          lines: [{ productId: product.id, quantity: 1 }],
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const { id } = (await created.json()) as { id: number };
+
+      await page.emulateMedia({ colorScheme: scheme });
+      const found: Record<string, string[]> = {};
+      const check = async (name: string) => {
+        const problems = await seriousViolations(page);
+        if (problems.length > 0) found[name] = problems;
+      };
+
+      await openSignedIn(page, admin, `/deals/new?contactId=${lead.id}`);
+      await page.getByRole('button', { name: 'Add product line' }).click();
+      await check('new deal');
+      await page.goto(`/deals/${id}`);
+      await check('deal page');
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await expect(dialog(page, 'Edit deal')).toBeVisible();
+      await check('edit deal');
+      await page.goto('/deals/list');
+      await expect(
+        page
+          .getByRole('row')
+          .filter({ hasText: `Axe deal ${tag}` })
+          .first(),
+      ).toBeVisible();
+      await check('deals list');
+      await page.goto(`/lead/${lead.id}`);
+      await page.getByRole('tab', { name: 'Deals' }).click();
+      await expect(page.getByRole('link', { name: `Axe deal ${tag}` })).toBeVisible();
+      await check("a lead's Deals tab");
+      await page.goto(`/agency/${partner.id}`);
+      await page.getByRole('tab', { name: 'Deals' }).click();
+      await expect(page.getByTestId('commission-earned')).toBeVisible();
+      await check("a partner's Deals tab");
+      expect(found).toEqual({});
+    });
+  }
 });

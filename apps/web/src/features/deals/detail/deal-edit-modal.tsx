@@ -51,7 +51,14 @@ export function DealEditModal({ deal: live, onClose, onSaved }: DealEditModalPro
   };
 
   return (
-    <Modal opened onClose={close} title="Edit deal" size="xl" centered>
+    <Modal
+      opened
+      onClose={close}
+      title="Edit deal"
+      size="xl"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <EditConflictNotice noun="deal" conflict={conflict} live={live} onReload={reload} />
       <DealForm
         key={`${deal.version}-${formKey}`}

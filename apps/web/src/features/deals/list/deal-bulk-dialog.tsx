@@ -42,7 +42,13 @@ export function DealBulkDialog({
   };
 
   return (
-    <Modal opened onClose={onClose} centered title={action === 'reassign' ? 'Reassign deals' : 'Move deals'}>
+    <Modal
+      opened
+      onClose={onClose}
+      centered
+      title={action === 'reassign' ? 'Reassign deals' : 'Move deals'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="sm">
         <Text size="sm">{formatCountOf(count, 'deal')} selected</Text>
         {action === 'reassign' ? (
