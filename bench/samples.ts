@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../apps/server/src/db/database.js';
-import type { Scenario } from './scenarios.js';
+import type { Scenario } from './scenario-types.js';
 
 /**
  * Values the equals filters look for, read from the seeded data rather than written into the

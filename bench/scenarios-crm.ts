@@ -29,7 +29,7 @@ import {
 } from '../apps/server/src/modules/products/products.repository.js';
 import { DEFAULT_PER_GROUP, searchGroups } from '../apps/server/src/modules/search/search.service.js';
 import { SEED_ADMIN_EMAIL } from './generators/users.js';
-import type { Scenario } from './scenarios.js';
+import type { Scenario } from './scenario-types.js';
 
 /**
  * Scenarios of the contacts (100,000 by default, a million with --contacts), partners and products

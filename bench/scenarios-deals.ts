@@ -26,7 +26,7 @@ import { EventBus } from '../apps/server/src/modules/events/event-bus.js';
 import { Hooks } from '../apps/server/src/modules/records/topics.js';
 import { inWrite, type WriteScope } from '../apps/server/src/modules/records/write-scope.js';
 import { readSamples } from './samples.js';
-import type { Scenario, WriteLoad } from './scenarios.js';
+import type { Scenario, WriteLoad } from './scenario-types.js';
 import { benchAdmin, paletteDirect } from './scenarios-crm.js';
 
 /**

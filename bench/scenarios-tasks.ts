@@ -9,7 +9,7 @@ import { countMyTasks, listMyTasks } from '../apps/server/src/modules/tasks/task
 import { myTasksScope } from '../apps/server/src/modules/tasks/tasks.service.js';
 import { findUserByEmail } from '../apps/server/src/modules/users/users.repository.js';
 import { SEED_ADMIN_EMAIL } from './generators/users.js';
-import type { Scenario } from './scenarios.js';
+import type { Scenario } from './scenario-types.js';
 
 /**
  * My Tasks and the bell as the signed-in admin sees them (the tasks step gives the admin one task in

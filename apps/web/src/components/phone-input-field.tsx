@@ -3,8 +3,8 @@ import { useId } from 'react';
 import { PhoneInput as InternationalPhoneInput } from 'react-international-phone';
 import 'react-international-phone/style.css';
 import { PHONE_FLAGS } from './phone-flags';
-import { DEFAULT_PHONE_COUNTRY, type PhoneInputProps } from './phone-input';
 import classes from './phone-input.module.css';
+import { DEFAULT_PHONE_COUNTRY, type PhoneInputProps } from './phone-input-props';
 import { phoneValueOf } from './phone-value';
 
 /** A phone number with a country picker (flags), laid out like a Mantine input. */

@@ -1,21 +1,8 @@
 import { TextInput } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import type { CountryIso2 } from 'react-international-phone';
+import type { PhoneInputProps } from './phone-input-props';
 
-export const DEFAULT_PHONE_COUNTRY: CountryIso2 = 'tr';
-
-export interface PhoneInputProps {
-  label: string;
-  /** E.164-like text ("+905321234567"), or "" when nothing beyond the dial code was typed. */
-  value: string;
-  onChange: (value: string) => void;
-  defaultCountry?: CountryIso2;
-  error?: string;
-  description?: string;
-  required?: boolean;
-  disabled?: boolean;
-  name?: string;
-}
+export { DEFAULT_PHONE_COUNTRY, type PhoneInputProps } from './phone-input-props';
 
 const PhoneInputField = lazy(async () => ({
   default: (await import('./phone-input-field')).PhoneInputField,

@@ -1,7 +1,7 @@
 import { Menu } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router';
-import type { RowMenuItem } from './row-menu';
+import type { RowMenuItem } from './row-menu-item';
 
 /** A row's menu once it has been asked for: opened at once, then opened and closed by its button. */
 export default function RowMenuDropdown({ button, items }: { button: ReactElement; items: RowMenuItem[] }) {

@@ -1,16 +1,9 @@
 import { ActionIcon } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
+import type { RowMenuItem } from './row-menu-item';
 
-/** One item of a row's menu: an action, or a link (with the navigation state it carries). */
-export interface RowMenuItem {
-  label: string;
-  icon: ReactNode;
-  color?: string;
-  onClick?: () => void;
-  to?: string;
-  state?: unknown;
-}
+export type { RowMenuItem } from './row-menu-item';
 
 // The menu's own code follows the first click: no list loads it before someone opens a row's menu.
 const RowMenuDropdown = lazy(() => import('./row-menu-dropdown'));
