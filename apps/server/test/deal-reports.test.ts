@@ -297,6 +297,27 @@ describe('loss reasons', () => {
   });
 });
 
+describe('the lists the charts open', () => {
+  /** The deals list as a chart links to it: the amounts of every deal it holds, summed. */
+  const listed = async (query: string) => {
+    const res = await api(t, 'GET', `/api/deals?limit=200&${query}`, admin);
+    expect(res.statusCode).toBe(200);
+    const rows = res.json<{ amount: number }[]>();
+    return { count: rows.length, amount: rows.reduce((sum, row) => sum + row.amount, 0) };
+  };
+
+  it("holds a month's won deals by their won date, and a loss reason's deals", async () => {
+    expect(await listed(`filter.stageId=equals:${stage.Won}&filter.wonDate=contains:${M(-3)}`)).toEqual({
+      count: 1,
+      amount: 40_000,
+    });
+    expect(
+      await listed(`filter.stageId=equals:${stage.Lost}&filter.lostReasonId=equals:${reason.Price}`),
+    ).toEqual({ count: 2, amount: 10_000 });
+    expect(await listed(`filter.lostReasonId=equals:${reason.Timing}`)).toEqual({ count: 1, amount: 6_000 });
+  });
+});
+
 describe('revenue', () => {
   it('sums the amount won in the period per partner, deals without one together', async () => {
     const body = await report<{ from: string; partners: unknown[] }>(admin, 'revenue-by-partner');

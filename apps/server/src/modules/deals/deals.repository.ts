@@ -95,6 +95,9 @@ export const dealListSpec: ListSpec = {
     amount: { expr: 'deals.amount_pence', kind: 'number', scale: 100 },
     // A month ("contains:2026-12") is a range of the index: the dates are ISO.
     expectedCloseDate: { expr: 'deals.expected_close_date', kind: 'text', isoTime: true },
+    // The report's won months and loss reasons open the list filtered by these.
+    wonDate: { expr: 'deals.won_date', kind: 'text', isoTime: true },
+    lostReasonId: { expr: 'deals.lost_reason_id', kind: 'number' },
     isActive: { expr: 'deals.is_active', kind: 'boolean' },
     createdAt: { expr: 'deals.created_at', kind: 'text', isoTime: true, notNull: true },
     updatedAt: { expr: 'deals.updated_at', kind: 'text', isoTime: true, notNull: true },

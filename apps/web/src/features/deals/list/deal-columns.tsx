@@ -75,6 +75,22 @@ export function dealColumns({ stages, users, currency }: DealColumnOptions): Dat
       render: (deal) => cellValue(formatDate(deal.expectedCloseDate)),
     },
     {
+      key: 'wonDate',
+      header: 'Won date',
+      width: 'minmax(110px, 0.8fr)',
+      // By month (`contains:2026-10`): a month's bar of won deals in the report opens the list so.
+      filter: { modes: ['contains'] },
+      render: (deal) => cellValue(formatDate(deal.wonDate)),
+    },
+    {
+      key: 'lostReasonId',
+      header: 'Lost reason',
+      width: 'minmax(130px, 1fr)',
+      // By id, like the partner: a loss reason's bar in the report opens the list so.
+      filter: { modes: ['equals'] },
+      render: (deal) => cellValue(deal.lostReason?.name),
+    },
+    {
       key: 'agencyId',
       header: 'Partner',
       width: 'minmax(140px, 1fr)',

@@ -5,7 +5,7 @@ import { useDealReport } from './report-api';
 import { ReportBars } from './report-bars';
 import { ReportCard, ReportState } from './report-card';
 import { dealCount } from './report-format';
-import { dealsInStage } from './report-links';
+import { dealsLostFor } from './report-links';
 import { useTerminalStages } from './use-terminal-stages';
 
 const TITLE = 'Loss reasons';
@@ -13,7 +13,7 @@ const TITLE = 'Loss reasons';
 export function LossReasonsReport() {
   const { data, isError } = useDealReport('loss-reasons');
   const { lost } = useTerminalStages();
-  const to = lost === undefined ? '/deals/list' : dealsInStage(lost);
+  const to = (reasonId: number | null) => (lost === undefined ? '/deals/list' : dealsLostFor(lost, reasonId));
   return (
     <ReportCard title={TITLE} caption="Lost deals per reason: how many, and the amount lost">
       {!data ? (
@@ -25,7 +25,11 @@ export function LossReasonsReport() {
       ) : (
         <>
           <ReportBars
-            data={data.reasons.map((reason) => ({ reason: reason.name, Amount: reason.amount, to }))}
+            data={data.reasons.map((reason) => ({
+              reason: reason.name,
+              Amount: reason.amount,
+              to: to(reason.lostReasonId),
+            }))}
             dataKey="reason"
             series={[{ name: 'Amount', color: 'red.6' }]}
             currency={data.currency}
@@ -36,7 +40,7 @@ export function LossReasonsReport() {
             figures={data.reasons.map((reason) => ({
               key: reason.lostReasonId ?? 'none',
               label: `${reason.name}: ${dealCount(reason.count)}, ${formatDealMoney(reason.amount, data.currency)}`,
-              to,
+              to: to(reason.lostReasonId),
             }))}
           />
         </>

@@ -21,3 +21,13 @@ export const wonDealsOfPartner = (wonStageId: number, agencyId: number) =>
 
 export const wonDealsOfOwner = (wonStageId: number, ownerId: number) =>
   list(param('stageId', 'equals', wonStageId), param('ownerId', 'equals', ownerId));
+
+/** The deals won in a month (YYYY-MM), by their won date. */
+export const dealsWonIn = (wonStageId: number, month: string) =>
+  list(param('stageId', 'equals', wonStageId), param('wonDate', 'contains', month));
+
+/** The deals lost for one reason; those lost without one are the Lost stage's. */
+export const dealsLostFor = (lostStageId: number, lostReasonId: number | null) =>
+  lostReasonId === null
+    ? dealsInStage(lostStageId)
+    : list(param('stageId', 'equals', lostStageId), param('lostReasonId', 'equals', lostReasonId));

@@ -5,7 +5,7 @@ import { useDealReport } from './report-api';
 import { ReportBars } from './report-bars';
 import { ReportCard, ReportState } from './report-card';
 import { monthLabel } from './report-format';
-import { dealsClosingIn, dealsInStage } from './report-links';
+import { dealsClosingIn, dealsWonIn } from './report-links';
 import { useTerminalStages } from './use-terminal-stages';
 
 const TITLE = 'Won against forecast, last 6 months';
@@ -13,7 +13,7 @@ const TITLE = 'Won against forecast, last 6 months';
 export function WonVsForecastReport() {
   const { data, isError } = useDealReport('won-vs-forecast');
   const { won } = useTerminalStages();
-  const wonList = won === undefined ? '/deals/list' : dealsInStage(won);
+  const wonList = (month: string) => (won === undefined ? '/deals/list' : dealsWonIn(won, month));
   return (
     <ReportCard
       title={TITLE}
@@ -50,7 +50,7 @@ export function WonVsForecastReport() {
               return (
                 <Text component="li" size="sm" key={row.month}>
                   {label}:{' '}
-                  <Anchor component={Link} to={wonList} inherit aria-label={`${label}: ${won}`}>
+                  <Anchor component={Link} to={wonList(row.month)} inherit aria-label={`${label}: ${won}`}>
                     {won}
                   </Anchor>{' '}
                   ·{' '}
