@@ -25,13 +25,14 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /api/config', () => {
-  it('answers the default variant dcs: service category on, room number off', async () => {
+  it('answers the default variant dcs: service category on, room number off; deals in pounds', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config', headers: user.headers });
     expect(res.json()).toEqual({
       variant: 'dcs',
       features: { serviceCategory: true, roomNumber: false },
       emailDigest: false,
       defaultCountry: 'TR',
+      currency: 'GBP',
     });
   });
 
@@ -60,7 +61,13 @@ describe('GET /api/config', () => {
         url: '/api/config',
         headers: (await signIn(other)).headers,
       });
-      expect(res.json()).toEqual({ variant, features, emailDigest: false, defaultCountry: 'TR' });
+      expect(res.json()).toEqual({
+        variant,
+        features,
+        emailDigest: false,
+        defaultCountry: 'TR',
+        currency: 'GBP',
+      });
     } finally {
       await other.close();
     }

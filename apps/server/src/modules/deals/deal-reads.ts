@@ -2,6 +2,9 @@ import { formatMoney } from '@crm/domain';
 import type { Db } from '../../db/database.js';
 import { type Actor, isAdmin } from '../../lib/actor.js';
 import { installationCurrency } from './deal-write.js';
+
+export { installationCurrency };
+
 import { findDealsForSearch } from './deals.repository.js';
 
 /**

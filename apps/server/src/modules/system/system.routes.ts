@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Variant } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { errorResponse } from '../../lib/schemas.js';
+import { installationCurrency } from '../deals/deal-reads.js';
 
 /** Deployment variants switch two contact fields (specification 002, Deployment variants). */
 export const VARIANT_FEATURES: Record<Variant, { serviceCategory: boolean; roomNumber: boolean }> = {
@@ -81,6 +82,8 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
             emailDigest: z.boolean(),
             /** Whose numbers a phone without a calling code is, as imports read it (ISO 3166 code). */
             defaultCountry: z.string(),
+            /** The installation's one currency for deals (ISO 4217), so every screen writes money alike. */
+            currency: z.string(),
           }),
         },
       },
@@ -90,6 +93,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       features: VARIANT_FEATURES[ctx.config.variant],
       emailDigest: ctx.config.digest !== undefined,
       defaultCountry: ctx.config.defaultCountry,
+      currency: await installationCurrency(ctx.db),
     }),
   );
 };

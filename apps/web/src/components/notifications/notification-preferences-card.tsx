@@ -7,8 +7,11 @@ import {
 } from '@crm/domain';
 import { Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type AppConfig, useAppConfig } from '../../lib/app-config';
 import { toast } from '../../lib/toast';
-import { fetchDigestOffered, fetchPreferences, notificationKeys, savePreferences } from './notifications-api';
+import { fetchPreferences, notificationKeys, savePreferences } from './notifications-api';
+
+const emailDigest = (config: AppConfig) => config.emailDigest;
 
 /** The profile screen's notification settings: each kind can be turned off, and the e-mail digest. */
 export function NotificationPreferencesCard() {
@@ -17,11 +20,7 @@ export function NotificationPreferencesCard() {
     queryKey: notificationKeys.preferences,
     queryFn: ({ signal }) => fetchPreferences(signal),
   });
-  const digestOffered = useQuery({
-    queryKey: notificationKeys.digestOffered,
-    queryFn: ({ signal }) => fetchDigestOffered(signal),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const digestOffered = useAppConfig(emailDigest);
   const save = useMutation({
     mutationFn: savePreferences,
     onSuccess: (saved) => {

@@ -20,7 +20,6 @@ export const notificationKeys = {
   latest: ['notifications', 'latest'] as const,
   unread: ['notifications', 'unread-count'] as const,
   preferences: ['notifications', 'preferences'] as const,
-  digestOffered: ['notifications', 'digest-offered'] as const,
 };
 
 export const fetchLatest = (signal?: AbortSignal) =>
@@ -38,7 +37,3 @@ export const fetchPreferences = (signal?: AbortSignal) =>
 
 export const savePreferences = (changes: Partial<NotificationPreferences>) =>
   apiJson<NotificationPreferences>('/notifications/preferences', { method: 'PUT', body: changes });
-
-/** Whether the server sends the daily task digest (SMTP is set up), from GET /api/config. */
-export const fetchDigestOffered = async (signal?: AbortSignal) =>
-  (await apiJson<{ emailDigest: boolean }>('/config', { signal })).emailDigest;

@@ -8,5 +8,4 @@ export const contactKeys = {
   allAgencyOptions: ['contacts', 'agency-options'] as const,
   agencyOptions: (search: string) => ['contacts', 'agency-options', search] as const,
   assignableUsers: ['contacts', 'assignable-users'] as const,
-  features: ['config', 'features'] as const,
 };

@@ -1,15 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { contactKeys } from './contact-keys';
-import { type ContactFeatures, fetchContactFeatures } from './fetch-contact-features';
+import { type AppConfig, useAppConfig } from '../../../lib/app-config';
+
+export type ContactFeatures = AppConfig['features'];
 
 const NO_OPTIONAL_FIELDS: ContactFeatures = { serviceCategory: false, roomNumber: false };
+const features = (config: AppConfig) => config.features;
 
 /** Which optional contact fields this deployment shows; none until the config has loaded. */
 export function useContactFeatures(): ContactFeatures {
-  const { data } = useQuery({
-    queryKey: contactKeys.features,
-    queryFn: ({ signal }) => fetchContactFeatures(signal),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  return data ?? NO_OPTIONAL_FIELDS;
+  return useAppConfig(features).data ?? NO_OPTIONAL_FIELDS;
 }

@@ -5,8 +5,8 @@ import { checkContactEdit, valuesFromContact } from '../components/contact-detai
 import type { ContactFormField } from '../components/contact-form-values';
 import { contactFieldErrors } from '../components/contact-payload';
 import type { Contact } from './contact-types';
-import type { ContactFeatures } from './fetch-contact-features';
 import { useStoreSavedContact, useUpdateContact } from './use-contact-detail-mutations';
+import type { ContactFeatures } from './use-contact-features';
 
 export interface InlineEdit {
   /** The page's copy of the contact, kept current by the live updates. */

@@ -2,7 +2,7 @@ import type { ContactFieldsInput } from '@crm/domain';
 import type { FieldErrors } from '../../../lib/form-errors';
 import type { Contact } from '../api/contact-types';
 import type { CreateContactPayload } from '../api/create-contact';
-import type { ContactFeatures } from '../api/fetch-contact-features';
+import type { ContactFeatures } from '../api/use-contact-features';
 import { type ContactFormField, type ContactFormValues, NONE } from './contact-form-values';
 import { contactPayload, validateContact } from './contact-payload';
 

@@ -6,7 +6,7 @@ import {
   type PhoneFormat,
 } from '../../../lib/format';
 import type { Contact } from '../api/contact-types';
-import type { ContactFeatures } from '../api/fetch-contact-features';
+import type { ContactFeatures } from '../api/use-contact-features';
 import { contactFieldLabel } from './contact-detail-labels';
 import type { ContactFormField } from './contact-form-values';
 import {

@@ -9,7 +9,7 @@ import {
 } from '@crm/domain';
 import { type FieldErrors, issuesToFieldErrors, pickFieldErrors } from '../../../lib/form-errors';
 import type { CreateContactPayload } from '../api/create-contact';
-import type { ContactFeatures } from '../api/fetch-contact-features';
+import type { ContactFeatures } from '../api/use-contact-features';
 import {
   CONTACT_FORM_FIELDS,
   type ContactFormField,

@@ -1,7 +1,7 @@
 import { TextInput } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { AmountInput } from '../../../components/amount-input';
-import type { ContactFeatures } from '../api/fetch-contact-features';
+import type { ContactFeatures } from '../api/use-contact-features';
 import type { ContactFieldsProps } from './contact-form-props';
 import {
   CHILDREN_OPTIONS,

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { RichTextView } from '../../../components/record-tabs';
 import { usePhoneFormat } from '../../../lib/format';
 import type { Contact } from '../api/contact-types';
-import type { ContactFeatures } from '../api/fetch-contact-features';
+import type { ContactFeatures } from '../api/use-contact-features';
 import { useInlineContactEdit } from '../api/use-inline-contact-edit';
 import { contactDetailGroups } from './contact-field-groups';
 import { InlineField } from './inline-field';

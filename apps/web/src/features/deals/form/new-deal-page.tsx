@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY, type DealFormInput, dealMessages } from '@crm/domain';
+import { type DealFormInput, dealMessages } from '@crm/domain';
 import { Alert, Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, fieldErrorsOf } from '../../../lib/api-error';
 import { toast } from '../../../lib/toast';
 import { fetchContactOption } from '../api/deal-options-api';
+import { useCurrency } from '../api/use-currency';
 import { useDealStages } from '../api/use-deal-stages';
 import { useSaveDeal } from '../api/use-save-deal';
 import { DealForm } from './deal-form';
@@ -25,6 +26,7 @@ export function NewDealPage() {
   const [params] = useSearchParams();
   const contactId = readId(params.get('contactId'));
   const stages = useDealStages();
+  const currency = useCurrency();
   const contact = useQuery({
     queryKey: ['deal-options', 'contact', contactId],
     queryFn: ({ signal }) => fetchContactOption(contactId ?? 0, signal),
@@ -76,8 +78,7 @@ export function NewDealPage() {
           initial={initial}
           contact={contact.data ?? null}
           partner={contact.data?.agency ?? null}
-          // The installation's currency arrives with the saved deal; until then the default's sign.
-          currency={DEFAULT_CURRENCY}
+          currency={currency}
           onSubmit={submit}
           submitLabel="Create deal"
           actions={

@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY, type ListQuery } from '@crm/domain';
+import type { ListQuery } from '@crm/domain';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
@@ -20,6 +20,7 @@ import { dealKeys } from '../api/deal-keys';
 import { fetchUserOptions } from '../api/deal-options-api';
 import type { DealListRow } from '../api/deal-types';
 import { fetchDealsPage } from '../api/deals-api';
+import { useCurrency } from '../api/use-currency';
 import { type DealBulkChange, useDealBulk } from '../api/use-deal-bulk';
 import { useDealStages, useLostReasons } from '../api/use-deal-stages';
 import { DealBulkDialog } from './deal-bulk-dialog';
@@ -37,6 +38,7 @@ export function DealsListPage() {
   const isAdmin = useCurrentUser().role === 'admin';
   const picked = useBulkSelection();
   const stages = useDealStages();
+  const currency = useCurrency();
   const reasons = useLostReasons();
   const users = useQuery({
     queryKey: ['deal-options', 'users'],
@@ -54,10 +56,9 @@ export function DealsListPage() {
       dealColumns({
         stages: (stages.data ?? []).map((stage) => ({ value: String(stage.id), label: stage.name })),
         users: userOptions,
-        // The list's rows carry no currency: the installation's default sign (GBP unless set).
-        currency: DEFAULT_CURRENCY,
+        currency,
       }),
-    [stages.data, userOptions],
+    [stages.data, userOptions, currency],
   );
 
   const ids = picked.ids.map(Number);

@@ -3,12 +3,12 @@ import { saveDownload } from '../../../components/import-export/download-export'
 import { apiFetch, apiJson } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/api-error';
 import { apiUpload } from '../../../lib/api-upload';
+import { type AppConfig, useAppConfig } from '../../../lib/app-config';
 import { toast } from '../../../lib/toast';
 import { type ImportRow, type ImportSettings, type ImportView, WORKING_STATES } from './import-types';
 
 export const importKeys = {
   all: ['imports'] as const,
-  defaultCountry: ['config', 'default-country'] as const,
   list: (page: number) => ['imports', 'list', page] as const,
   detail: (id: number) => ['imports', 'detail', id] as const,
   rows: (id: number, phase: string, action: string, page: number) =>
@@ -94,13 +94,10 @@ export function useImportStep(id: number, step: 'preview' | 'run' | 'undo', fail
 
 /** The deployment's default phone country (GET /api/config): an import's, unless the person changes it. */
 export function useDefaultCountry() {
-  return useQuery({
-    queryKey: importKeys.defaultCountry,
-    queryFn: async ({ signal }) =>
-      (await apiJson<{ defaultCountry: string }>('/config', { signal })).defaultCountry,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useAppConfig(defaultCountry);
 }
+
+const defaultCountry = (config: AppConfig) => config.defaultCountry;
 
 /** Saves the rows the import left out as a CSV of the file's columns plus why, to fix and import again. */
 export async function downloadFailedRows(id: number): Promise<void> {
