@@ -31,7 +31,7 @@ export function contactColumns(
     {
       key: 'name',
       header: 'Name',
-      width: 'minmax(150px, 2fr)',
+      width: 'minmax(140px, 2fr)',
       sortable: true,
       filter: TEXT_FILTER,
       render: (contact) => cellLink(fullName(contact), contactHref(contact), { contact }),
@@ -39,7 +39,7 @@ export function contactColumns(
     {
       key: 'agency',
       header: 'Agency',
-      width: 'minmax(110px, 1fr)',
+      width: 'minmax(100px, 1fr)',
       sortable: true,
       filter: TEXT_FILTER,
       render: (contact) => cellValue(contact.agency?.name),
@@ -47,7 +47,7 @@ export function contactColumns(
     {
       key: 'email',
       header: 'E-Mail',
-      width: 'minmax(140px, 1.6fr)',
+      width: 'minmax(130px, 1.6fr)',
       sortable: true,
       filter: TEXT_FILTER,
       render: (contact) => cellValue(contact.email),
@@ -57,7 +57,7 @@ export function contactColumns(
       header: 'Phone Number',
       // A whole Turkish number ("+90 538 495 00 02") and its two links, even at 1024 px wide: the
       // name and e-mail give up a little of their least width for it, and take the spare room.
-      width: 'minmax(190px, 210px)',
+      width: 'minmax(216px, 230px)',
       sortable: true,
       filter: TEXT_FILTER,
       render: (contact, layout) => <ContactPhoneCell phone={contact.phone} large={layout === 'card'} />,
@@ -65,7 +65,7 @@ export function contactColumns(
     {
       key: 'createdBy',
       header: 'Created By',
-      width: 'minmax(90px, 0.7fr)',
+      width: 'minmax(84px, 0.7fr)',
       sortable: true,
       filter: TEXT_FILTER,
       render: (contact) => cellValue(contact.owner.name),

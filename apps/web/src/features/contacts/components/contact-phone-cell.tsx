@@ -25,7 +25,7 @@ export function ContactPhoneCell({ phone, large = false }: ContactPhoneCellProps
         rel="noopener noreferrer"
         variant={large ? 'light' : 'subtle'}
         color="green"
-        size={large ? 'xl' : 'md'}
+        size={large ? 'xl' : 'sm'}
         aria-label={`WhatsApp ${dialString(digits)}`}
         // A native tooltip: Mantine's would add its positioning code to every list.
         title="WhatsApp"
@@ -36,7 +36,7 @@ export function ContactPhoneCell({ phone, large = false }: ContactPhoneCellProps
         component="a"
         href={`tel:${dialString(digits)}`}
         variant={large ? 'light' : 'subtle'}
-        size={large ? 'xl' : 'md'}
+        size={large ? 'xl' : 'sm'}
         aria-label={`Call ${dialString(digits)}`}
         title="Call"
       >
