@@ -205,6 +205,8 @@ describe('deal import', () => {
     ]);
     const previewed = await preview(t, ayse, view.id, { mapping: view.mapping });
     expect(previewed.preview).toMatchObject({ create: 1, update: 0, skip: 1, error: 2 });
+    // Sent without a key, a deal import matches on the deal's id, and says so.
+    expect(previewed.options).toEqual({ mode: 'create', key: 'id', skipErrors: true });
     const outcome = await rows(t, ayse, view.id);
     expect(outcome.map((row) => [row.row, row.action])).toEqual([
       [2, 'create'],
@@ -276,11 +278,35 @@ describe('deal import', () => {
     const view = await importDeals(ayse, csv('Title,Contact,Probability', 'SEA VIEW FLAT,Leyla Lead,40'));
     const previewed = await preview(t, ayse, view.id, { mapping: view.mapping, mode: 'update', ...byTitle });
     expect(previewed.preview).toMatchObject({ update: 1 });
+    expect(previewed.options).toEqual({ mode: 'update', key: 'title', skipErrors: true });
     const outcome = await rows(t, ayse, view.id);
     expect(outcome[0]).toMatchObject({
       recordId: createdId,
       changes: { title: ['Sea view flat', 'SEA VIEW FLAT'], probability: [10, 40] },
     });
+  });
+
+  it('reports the key its rows were matched on, not a key deals do not have', async () => {
+    const view = await importDeals(
+      ayse,
+      csv('ID,Title,Contact,Source', `${createdId},Sea view flat,Leyla Lead,Walk-in`),
+    );
+    // A deal has no e-mail: the rows match on the id, and the import's options say the id.
+    const settings = { mapping: view.mapping, mode: 'update' as const, key: 'email' as const };
+    const previewed = await preview(t, ayse, view.id, settings);
+    expect(previewed.preview).toMatchObject({ update: 1 });
+    expect(previewed.options).toEqual({ mode: 'update', key: 'id', skipErrors: true });
+    const stored = await t.db
+      .selectFrom('imports')
+      .select('options')
+      .where('id', '=', view.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.options!)).toEqual({ mode: 'update', key: 'id', skipErrors: true });
+
+    // The run is sent the same settings as the preview, so it is the same import.
+    const done = await run(t, ayse, view.id, settings);
+    expect(done.counts).toEqual({ created: 0, updated: 1, skipped: 0, errors: 0 });
+    expect(done.options).toEqual({ mode: 'update', key: 'id', skipErrors: true });
   });
 
   it('never matches a deal the importer may not see', async () => {

@@ -5,6 +5,7 @@ import type { DuplicateKey } from '../records/duplicate-spec.js';
 import { findByKeys } from '../records/duplicates.repository.js';
 import type { ImportAdapter, ImportRows, RowIssue, TranslatedRow } from '../records/import-adapter.js';
 import type { Mapping } from './import-fields.js';
+import { matchKeyOf } from './import-match-key.js';
 
 export type ImportMode = 'create' | 'upsert' | 'update';
 /** Contacts and partners match on e-mail, phone or both; deals on their id or their title and contact. */
@@ -86,10 +87,7 @@ export class ImportPlanner {
 
   /** The key asked for, or the kind's own when it has no key of that name (a deal has no e-mail). */
   private get matchKey(): string {
-    const { key } = this.options;
-    const has = (name: string) => this.keys.some((k) => k.name === name);
-    if (key === 'both' ? has('email') && has('phone') : has(key)) return key;
-    return this.kind.defaultKey ?? key;
+    return matchKeyOf(this.kind, this.options.key);
   }
 
   private get keys(): readonly DuplicateKey<unknown>[] {

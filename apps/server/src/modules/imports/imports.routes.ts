@@ -18,7 +18,8 @@ const settingsBody = z.object({
     .default('create'),
   key: z
     .enum(['email', 'phone', 'both', 'id', 'title'], { error: 'key must be email, phone, both, id or title' })
-    .default('email'),
+    // Unsaid, the kind's own: e-mail for contacts and partners, the id for deals.
+    .optional(),
   skipErrors: z.boolean().default(true),
   /** Whose numbers a phone without a calling code is; unsaid, the import's (at upload, the deployment's). */
   country: z

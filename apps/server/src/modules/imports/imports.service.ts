@@ -21,6 +21,7 @@ import {
 } from './import-files.js';
 import { IMPORT_PREVIEW_JOB, IMPORT_RUN_JOB, IMPORT_UNDO_JOB, openStored } from './import-jobs.js';
 import { IMPORT_ENTITIES, type ImportEntity, importKind } from './import-kinds.js';
+import { matchKeyOf } from './import-match-key.js';
 import type { ImportMode, MatchKey } from './import-planner.js';
 import type { PreviewSummary } from './import-summary.js';
 import {
@@ -58,10 +59,18 @@ const fieldsOf = (entity: string) => importKind(entity).fields as ImportField[];
 export interface ImportSettings {
   mapping: Mapping;
   mode: ImportMode;
-  key: MatchKey;
+  /** The key asked for; unsaid, the kind's own (matchKeyOf). */
+  key?: MatchKey;
   skipErrors: boolean;
   /** Whose numbers a phone without a calling code is; unsaid, the import's (at upload, the deployment's). */
   country?: string;
+}
+
+/** The options an import keeps: the key is the one its rows are matched on. */
+interface StoredOptions {
+  mode: ImportMode;
+  key: MatchKey;
+  skipErrors: boolean;
 }
 
 /** An import its own user or an admin may see and act on. */
@@ -88,7 +97,9 @@ const PHASES: Record<string, 'preview' | 'run' | 'undo'> = {
 
 export function importView(record: ImportRecord) {
   const file = JSON.parse(record.headers) as { columns: string[]; samples: string[][] };
-  const options = record.options ? (JSON.parse(record.options) as Omit<ImportSettings, 'mapping'>) : null;
+  const stored = record.options ? (JSON.parse(record.options) as StoredOptions) : null;
+  // Read through matchKeyOf too: a deal import stored before the key was resolved kept 'email'.
+  const options = stored && { ...stored, key: matchKeyOf(importKind(record.entity), stored.key) };
   const failed = record.job_state === 'failed';
   const previewed = ['previewed', 'running', 'done', 'undoing', 'undone'].includes(record.state);
   const preview =
@@ -202,11 +213,18 @@ function checkSettings(ctx: AppContext, record: ImportRecord, settings: ImportSe
   if (problem) throw badRequest(problem, { mapping: problem });
 }
 
+/** The options as the import keeps and reports them: with the key its rows are matched on. */
+const storedOptions = (record: ImportRecord, settings: ImportSettings) =>
+  JSON.stringify({
+    mode: settings.mode,
+    key: matchKeyOf(importKind(record.entity), settings.key),
+    skipErrors: settings.skipErrors,
+  });
+
 const sameSettings = (record: ImportRecord, settings: ImportSettings) =>
   (settings.country === undefined || settings.country === record.country) &&
   record.mapping === JSON.stringify(settings.mapping) &&
-  record.options ===
-    JSON.stringify({ mode: settings.mode, key: settings.key, skipErrors: settings.skipErrors });
+  record.options === storedOptions(record, settings);
 
 /** Queues the dry run: every row is checked and its outcome kept; nothing is written. */
 export async function previewImport(
@@ -281,7 +299,7 @@ async function startJob(
       state,
       job_id: jobId ?? null,
       mapping: JSON.stringify(settings.mapping),
-      options: JSON.stringify({ mode: settings.mode, key: settings.key, skipErrors: settings.skipErrors }),
+      options: storedOptions(record, settings),
       ...(settings.country ? { country: settings.country } : {}),
       updated_at: nowIso(),
     });
