@@ -35,6 +35,7 @@ import * as m0028 from './migrations/0028-deal-title-prefix.js';
 import * as m0029 from './migrations/0029-deal-records.js';
 import * as m0030 from './migrations/0030-deal-report-indexes.js';
 import * as m0031 from './migrations/0031-deal-import-key.js';
+import * as m0032 from './migrations/0032-notification-deals.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0029-deal-records': m0029,
   '0030-deal-report-indexes': m0030,
   '0031-deal-import-key': m0031,
+  '0032-notification-deals': m0032,
   '0006-versions': m0006,
 };
 

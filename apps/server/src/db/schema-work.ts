@@ -190,6 +190,8 @@ export interface NotificationsTable {
   agency_id: number | null;
   /** The import a finished import's notification is about. */
   import_id: number | null;
+  /** The deal a mention in one of its notes is about (migration 0032). */
+  deal_id: number | null;
   /** What it is about as plain text when it happened (a task's title, a contact's name). */
   text: string;
   read_at: Timestamp | null;

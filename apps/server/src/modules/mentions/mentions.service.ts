@@ -53,6 +53,7 @@ export async function notifyMentions(
       text,
       contactId: parent.kind === 'contact' ? parent.id : null,
       agencyId: parent.kind === 'agency' ? parent.id : null,
+      dealId: parent.kind === 'deal' ? parent.id : null,
     },
     at,
   );

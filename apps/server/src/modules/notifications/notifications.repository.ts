@@ -28,20 +28,29 @@ export interface NotificationReader {
 
 /**
  * A reader's notifications, left out those about what they may no longer read: a contact
- * deactivated since, or a task of a record deactivated since (its notes and tasks are the
- * admins' then). They come back if the record does.
+ * deactivated since, a task of a record deactivated since (its notes and tasks are the admins'
+ * then), or a deal they no longer may see (deactivated, or neither theirs nor assigned to them,
+ * the rule of dealVisibleTo). They come back if the record does.
  */
 function readersNotifications(db: Db, reader: NotificationReader) {
   const qb = db
     .selectFrom('notifications')
     .leftJoin('contacts', 'contacts.id', 'notifications.contact_id')
     .leftJoin('tasks', 'tasks.id', 'notifications.task_id')
+    .leftJoin('deals', 'deals.id', 'notifications.deal_id')
     .where('notifications.user_id', '=', reader.userId);
   if (reader.admin) return qb;
   return qb.where((eb) =>
     eb.and([
       eb.or([eb('notifications.contact_id', 'is', null), eb('contacts.is_active', '=', 1)]),
       eb.or([eb('notifications.task_id', 'is', null), eb('tasks.record_active', '=', 1)]),
+      eb.or([
+        eb('notifications.deal_id', 'is', null),
+        eb.and([
+          eb('deals.is_active', '=', 1),
+          eb.or([eb('deals.owner_id', '=', reader.userId), eb('deals.assigned_to_id', '=', reader.userId)]),
+        ]),
+      ]),
     ]),
   );
 }
@@ -61,6 +70,7 @@ export async function listNotifications(
       'notifications.contact_id',
       'notifications.agency_id',
       'notifications.import_id',
+      'notifications.deal_id',
       'notifications.read_at',
       'notifications.created_at',
       'actor.name as actor_name',

@@ -19,7 +19,9 @@ const notificationResponse = z.object({
   text: z.string(),
   actor: z.object({ name: z.string() }).nullable(),
   taskId: z.number().nullable(),
-  record: z.object({ kind: z.enum(['contact', 'agency']), id: z.number(), path: z.string() }).nullable(),
+  record: z
+    .object({ kind: z.enum(['contact', 'agency', 'deal']), id: z.number(), path: z.string() })
+    .nullable(),
   path: z.string(),
   read: z.boolean(),
   createdAt: z.string(),

@@ -37,6 +37,7 @@ export interface NotificationDraft {
   contactId?: number | null;
   agencyId?: number | null;
   importId?: number | null;
+  dealId?: number | null;
 }
 
 /**
@@ -65,6 +66,7 @@ export async function notify(
       contact_id: draft.contactId ?? null,
       agency_id: draft.agencyId ?? null,
       import_id: draft.importId ?? null,
+      deal_id: draft.dealId ?? null,
       text: draft.text.slice(0, 300),
       created_at: at,
     })),
@@ -117,7 +119,7 @@ export interface NotificationItem {
   actor: { name: string } | null;
   taskId: number | null;
   /** The record it is about, with its screen's path; null for a task without a record or an import. */
-  record: { kind: 'contact' | 'agency'; id: number; path: string } | null;
+  record: { kind: 'contact' | 'agency' | 'deal'; id: number; path: string } | null;
   /** Where opening it leads: the record's screen, the import's page, or My Tasks. */
   path: string;
   read: boolean;
@@ -152,7 +154,9 @@ export async function notificationsOf(
           }
         : row.agency_id !== null
           ? { kind: 'agency' as const, id: row.agency_id, path: `/agency/${row.agency_id}` }
-          : null;
+          : row.deal_id !== null
+            ? { kind: 'deal' as const, id: row.deal_id, path: `/deals/${row.deal_id}` }
+            : null;
     return {
       id: row.id,
       kind: row.kind,

@@ -8,7 +8,7 @@ export interface AppNotification {
   text: string;
   actor: { name: string } | null;
   taskId: number | null;
-  record: { kind: 'contact' | 'agency'; id: number; path: string } | null;
+  record: { kind: 'contact' | 'agency' | 'deal'; id: number; path: string } | null;
   /** Where opening it leads: its record, its import's page, or My Tasks. */
   path: string;
   read: boolean;
