@@ -485,3 +485,26 @@ describe('who may read the reports, and what they take', () => {
     );
   });
 });
+
+// Last in the file: it adds a deal, which every figure above would count.
+describe('a report read again', () => {
+  it('shows a change at the next read, though the same report was just answered', async () => {
+    const newStage = async (who: SignedIn) =>
+      (await report<PipelineJson>(who, 'pipeline')).stages.find((row) => row.stageId === stage.New);
+    const before = await newStage(admin);
+    const ownBefore = await newStage(ayse);
+    const contactId = (await createContact(t, ayse, leadPayload({ name: 'Nora', surname: 'New' }))).id;
+    const added = await deal(ayse, { title: 'Fresh deal', contactId, stageId: stage.New, amount: 500 });
+    expect(await newStage(admin)).toMatchObject({ count: before!.count + 1, amount: before!.amount + 500 });
+    expect(await newStage(ayse)).toMatchObject({ count: ownBefore!.count + 1 });
+    // Mehmet's view is his own: the cached answer for the admin is not his.
+    expect((await newStage(mehmet))?.count).toBe(0);
+
+    const moved = await api(t, 'PATCH', `/api/deals/${added.id}/stage`, ayse, {
+      stageId: stage.Qualified,
+      version: added.version,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await newStage(admin)).toMatchObject({ count: before!.count, amount: before!.amount });
+  });
+});

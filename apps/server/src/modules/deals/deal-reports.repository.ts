@@ -231,3 +231,15 @@ export async function wonByPartnerAndMonth(
     amount: Number(row.amount),
   }));
 }
+
+/**
+ * What every report was computed from, in one index read: the newest entry of the deals' history
+ * (every creation, edit, move, line change and (de)activation of a deal writes one, whoever writes).
+ */
+export async function dealReportsStamp(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('deal_history')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}

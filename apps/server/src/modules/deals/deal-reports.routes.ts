@@ -120,7 +120,7 @@ export const dealReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         response: { 200: pipelineResponse, ...errors },
       },
     },
-    async (request) => reports.pipelineReport(ctx, caller(request), request.query),
+    async (request) => reports.sharedReports.pipeline(ctx, caller(request), request.query),
   );
 
   app.get(
@@ -133,7 +133,7 @@ export const dealReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         response: { 200: forecastResponse, ...errors },
       },
     },
-    async (request) => reports.forecastReport(ctx, caller(request), request.query),
+    async (request) => reports.sharedReports.forecast(ctx, caller(request), request.query),
   );
 
   app.get(
@@ -147,7 +147,7 @@ export const dealReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         response: { 200: wonVsForecastResponse, ...errors },
       },
     },
-    async (request) => reports.wonVsForecastReport(ctx, caller(request), request.query),
+    async (request) => reports.sharedReports.wonVsForecast(ctx, caller(request), request.query),
   );
 
   app.get(
@@ -161,7 +161,7 @@ export const dealReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         response: { 200: winRateResponse, ...errors },
       },
     },
-    async (request) => reports.winRateReport(ctx, caller(request), request.query),
+    async (request) => reports.sharedReports.winRate(ctx, caller(request), request.query),
   );
 
   app.get(
@@ -174,7 +174,7 @@ export const dealReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         response: { 200: lossReasonsResponse, ...errors },
       },
     },
-    async (request) => reports.lossReasonsReport(ctx, caller(request), request.query),
+    async (request) => reports.sharedReports.lossReasons(ctx, caller(request), request.query),
   );
 
   app.get(
@@ -187,7 +187,7 @@ export const dealReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         response: { 200: byPartnerResponse, ...errors },
       },
     },
-    async (request) => reports.revenueByPartnerReport(ctx, caller(request), request.query),
+    async (request) => reports.sharedReports.revenueByPartner(ctx, caller(request), request.query),
   );
 
   app.get(
@@ -200,7 +200,7 @@ export const dealReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         response: { 200: byOwnerResponse, ...errors },
       },
     },
-    async (request) => reports.revenueByOwnerReport(ctx, caller(request), request.query),
+    async (request) => reports.sharedReports.revenueByOwner(ctx, caller(request), request.query),
   );
 
   app.get(
@@ -215,7 +215,7 @@ export const dealReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       },
     },
     async (request, reply) => {
-      const report = await reports.commissionReport(ctx, caller(request), request.query);
+      const report = await reports.sharedReports.commission(ctx, caller(request), request.query);
       return request.query.format === 'csv' ? sendCommissionCsv(reply, report) : report;
     },
   );
@@ -231,6 +231,6 @@ export const dealReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       },
     },
     async (request, reply) =>
-      sendCommissionCsv(reply, await reports.commissionReport(ctx, caller(request), request.query)),
+      sendCommissionCsv(reply, await reports.sharedReports.commission(ctx, caller(request), request.query)),
   );
 };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type Actor, isAdmin } from '../../lib/actor.js';
 import { badRequest } from '../../lib/http-errors.js';
+import { cachedReport } from './deal-report-cache.js';
 import {
   sumsByLostReason,
   sumsByStage,
@@ -314,3 +315,15 @@ export const COMMISSION_CSV_HEADERS = [
   'Commission',
   'Currency',
 ];
+
+/** The reports as the routes serve them: each reused while the deals are unchanged (deal-report-cache.ts). */
+export const sharedReports = {
+  pipeline: cachedReport('pipeline', pipelineReport),
+  forecast: cachedReport('forecast', forecastReport),
+  wonVsForecast: cachedReport('won-vs-forecast', wonVsForecastReport),
+  winRate: cachedReport('win-rate', winRateReport),
+  lossReasons: cachedReport('loss-reasons', lossReasonsReport),
+  revenueByPartner: cachedReport('revenue-by-partner', revenueByPartnerReport),
+  revenueByOwner: cachedReport('revenue-by-owner', revenueByOwnerReport),
+  commission: cachedReport('commission', commissionReport),
+};

@@ -159,6 +159,25 @@ export async function boardTotals(db: Db, stageId: number, scope: Expression<Sql
   };
 }
 
+/**
+ * A column's totals over every active deal of the stage, as the triggers of migration 0033 keep
+ * them: one row, whatever the column's size. The same figures (and rounding) as `boardTotals`
+ * without a scope; a stage with no deal yet has no row.
+ */
+export async function stageTotals(db: Db, stageId: number) {
+  const row = await db
+    .selectFrom('deal_stage_totals')
+    .select(['n', 'amount_pence', 'weighted'])
+    .where('stage_id', '=', stageId)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
+  return {
+    count: Number(row?.n ?? 0),
+    amountPence: Number(row?.amount_pence ?? 0),
+    weightedPence: Math.round(Number(row?.weighted ?? 0) / 100),
+  };
+}
+
 export async function insertDeal(db: Db, values: Insertable<DealsTable>): Promise<number> {
   const { id } = await db.insertInto('deals').values(values).returning('id').executeTakeFirstOrThrow();
   return id;

@@ -35,6 +35,7 @@ import {
   listDealHistory,
   listDeals,
   ownDeals,
+  stageTotals,
   wonAmountOfAgency,
 } from './deals.repository.js';
 
@@ -217,7 +218,10 @@ export async function boardColumn(ctx: AppContext, actor: Actor, stageId: number
     );
   }
   const rows = await boardCards(ctx.db, stageId, scope, readCursor(query.cursor), BOARD_PAGE);
-  const totals = await boardTotals(ctx.db, stageId, scope);
+  // A column nothing narrows (an admin's, unfiltered) reads the totals the triggers keep; a narrowed
+  // one sums its own deals.
+  const totals =
+    scope.length === 0 ? await stageTotals(ctx.db, stageId) : await boardTotals(ctx.db, stageId, scope);
   const last = rows.length === BOARD_PAGE ? rows.at(-1) : undefined;
   return {
     stage: toDealStage(stage),
