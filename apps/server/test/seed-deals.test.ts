@@ -1,4 +1,5 @@
 import { lineTotalMinor } from '@crm/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SeedContext, stepCounts } from '../../../bench/generators/context.js';
 import { CRM_STEPS } from '../../../bench/generators/crm.js';
@@ -200,5 +201,50 @@ describe('seeded deals', () => {
     const column = res.json<{ count: number; cards: unknown[] }>();
     expect(column.count).toBe(Number(inNew.n));
     expect(column.cards.length).toBe(Math.min(50, Number(inNew.n)));
+  });
+
+  it("keep every column's totals: the triggers' rows equal a fresh sum, and each column shows them", async () => {
+    const fresh = await t.db
+      .selectFrom('deals')
+      .select([
+        'stage_id',
+        'is_active',
+        sql<number>`count(*)`.as('n'),
+        sql<number>`sum(amount_pence)`.as('amount'),
+        sql<number>`sum(amount_pence * probability)`.as('weighted'),
+      ])
+      .groupBy(['stage_id', 'is_active'])
+      .orderBy('stage_id')
+      .orderBy('is_active')
+      .execute();
+    const kept = await t.db
+      .selectFrom('deal_stage_totals')
+      .selectAll()
+      .where('n', '<>', 0)
+      .orderBy('stage_id')
+      .orderBy('is_active')
+      .execute();
+    const numbers = (rows: Record<string, unknown>[], amount: string) =>
+      rows.map((row) => [
+        row.stage_id,
+        row.is_active,
+        Number(row.n),
+        Number(row[amount]),
+        Number(row.weighted),
+      ]);
+    expect(numbers(kept, 'amount_pence')).toEqual(numbers(fresh, 'amount'));
+    expect(fresh.filter((row) => row.is_active === 1).length).toBeGreaterThanOrEqual(7);
+    for (const row of fresh.filter((each) => each.is_active === 1)) {
+      const column = (await get(`/api/deals/board/${row.stage_id}`)).json<{
+        count: number;
+        totalAmount: number;
+        weightedTotal: number;
+      }>();
+      expect([column.count, column.totalAmount, column.weightedTotal]).toEqual([
+        Number(row.n),
+        Number(row.amount) / 100,
+        Math.round(Number(row.weighted) / 100) / 100,
+      ]);
+    }
   });
 });

@@ -36,6 +36,7 @@ import * as m0029 from './migrations/0029-deal-records.js';
 import * as m0030 from './migrations/0030-deal-report-indexes.js';
 import * as m0031 from './migrations/0031-deal-import-key.js';
 import * as m0032 from './migrations/0032-notification-deals.js';
+import * as m0033 from './migrations/0033-deal-stage-totals.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0030-deal-report-indexes': m0030,
   '0031-deal-import-key': m0031,
   '0032-notification-deals': m0032,
+  '0033-deal-stage-totals': m0033,
   '0006-versions': m0006,
 };
 

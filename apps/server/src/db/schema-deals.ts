@@ -77,3 +77,15 @@ export interface DealHistoryTable {
   related_task_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
 }
+
+/**
+ * Each board column's totals per stage and active state, maintained by triggers (migration 0033);
+ * never written by the application. `weighted` is the sum of amount_pence × probability.
+ */
+export interface DealStageTotalsTable {
+  stage_id: number;
+  is_active: number;
+  n: number;
+  amount_pence: number;
+  weighted: number;
+}

@@ -3,6 +3,7 @@ import type {
   DealLinesTable,
   DealLostReasonsTable,
   DealStagesTable,
+  DealStageTotalsTable,
   DealsTable,
 } from './schema-deals.js';
 import type {
@@ -47,6 +48,7 @@ export * from './schema-work.js';
 
 export interface Database {
   deal_stages: DealStagesTable;
+  deal_stage_totals: DealStageTotalsTable;
   deal_lost_reasons: DealLostReasonsTable;
   deals: DealsTable;
   deal_lines: DealLinesTable;
