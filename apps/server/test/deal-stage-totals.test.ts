@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as totalsMigration from '../src/db/migrations/0033-deal-stage-totals.js';
 import { api } from './helpers/agencies.js';
 import { createContact, leadPayload, uniqueTag } from './helpers/contacts.js';
 import { preview, run, upload, waitForImport } from './helpers/imports.js';
@@ -266,6 +267,15 @@ describe('the board’s column totals kept by triggers', () => {
     await expectTotalsRight();
     const victim = await createDeal(ayse, { title: 'Deleted', amount: 77 });
     await t.db.deleteFrom('deals').where('id', '=', victim.id).execute();
+    await expectTotalsRight();
+  });
+
+  it('are filled from the deals already there when the migration runs', async () => {
+    await totalsMigration.down(t.db);
+    await totalsMigration.up(t.db);
+    expect((await t.db.selectFrom('deal_stage_totals').selectAll().execute()).length).toBeGreaterThan(3);
+    await expectTotalsRight();
+    await createDeal(mehmet, { title: 'After the refill', amount: 321, stageId: stage.Negotiation });
     await expectTotalsRight();
   });
 
