@@ -508,3 +508,52 @@ describe('a report read again', () => {
     expect(await newStage(admin)).toMatchObject({ count: before!.count, amount: before!.amount });
   });
 });
+
+// Last in the file too: 22 partners' wins in 2001, a period no other test reads.
+describe('many partners', () => {
+  const period = 'from=2001-01-01&to=2001-12-31';
+
+  it('name the top 20 and sum the rest in one line; the commission CSV has every row', async () => {
+    for (let i = 1; i <= 22; i++) {
+      const agencyId = (
+        await createAgency(t, admin, { name: `Partner ${String(i).padStart(2, '0')}`, commissionRate: 10 })
+      ).id;
+      const contactId = (
+        await createAgencyContact(t, admin, agencyId, { name: 'Pat', surname: `Partner${i}` })
+      ).id;
+      await deal(admin, {
+        title: `Win ${i}`,
+        contactId,
+        stageId: stage.Won,
+        amount: i * 100,
+        wonDate: '2001-03-10',
+      });
+    }
+
+    const revenue = await report<{ partners: { name: string; amount: number }[]; otherPartners: unknown }>(
+      admin,
+      `revenue-by-partner?${period}`,
+    );
+    expect(revenue.partners).toHaveLength(20);
+    expect(revenue.partners[0]).toMatchObject({ name: 'Partner 22', amount: 2_200 });
+    expect(revenue.partners[19]).toMatchObject({ name: 'Partner 03', amount: 300 });
+    expect(revenue.otherPartners).toEqual({ partners: 2, count: 2, amount: 300 });
+
+    const commission = await report<{ rows: { name: string }[]; otherPartners: unknown; total: number }>(
+      admin,
+      `commission?${period}`,
+    );
+    expect(commission.rows).toHaveLength(20);
+    expect(commission.rows.map((row) => row.name)).not.toContain('Partner 01');
+    expect(commission.otherPartners).toEqual({ partners: 2, amountWon: 300, commission: 30 });
+    expect(commission.total).toBe(2_530);
+
+    const csv = await api(t, 'GET', `/api/deal-reports/commission.csv?${period}`, admin);
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n'),
+    ).toHaveLength(1 + 22);
+  });
+});

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -51,6 +51,8 @@ const byPartnerResponse = z.object({
   partners: z.array(
     z.object({ agencyId: z.number().nullable(), name: z.string(), count: z.number(), amount: money }),
   ),
+  /** The partners past the top 20, as one line. */
+  otherPartners: z.object({ partners: z.number(), count: z.number(), amount: money }).nullable(),
 });
 const byOwnerResponse = z.object({
   ...period,
@@ -71,6 +73,8 @@ const commissionResponse = z.object({
       commission: money,
     }),
   ),
+  /** The partners past the 20 owed the most, as one line (the CSV has every row). */
+  otherPartners: z.object({ partners: z.number(), amountWon: money, commission: money }).nullable(),
   total: money,
 });
 
@@ -108,6 +112,9 @@ async function sendCommissionCsv(reply: FastifyReply, report: Commission) {
  */
 export const dealReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['deal reports'];
+  /** Every row, for payment: not the screen's top partners, and not reused. */
+  const allCommission = (request: FastifyRequest<{ Querystring: reports.DealReportQuery }>) =>
+    reports.commissionReport(ctx, caller(request), request.query, { top: false });
   const querystring = reports.dealReportQuerySchema;
 
   app.get(
@@ -215,8 +222,8 @@ export const dealReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       },
     },
     async (request, reply) => {
-      const report = await reports.sharedReports.commission(ctx, caller(request), request.query);
-      return request.query.format === 'csv' ? sendCommissionCsv(reply, report) : report;
+      if (request.query.format === 'csv') return sendCommissionCsv(reply, await allCommission(request));
+      return reports.sharedReports.commission(ctx, caller(request), request.query);
     },
   );
 
@@ -230,7 +237,6 @@ export const dealReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         produces: ['text/csv'],
       },
     },
-    async (request, reply) =>
-      sendCommissionCsv(reply, await reports.sharedReports.commission(ctx, caller(request), request.query)),
+    async (request, reply) => sendCommissionCsv(reply, await allCommission(request)),
   );
 };

@@ -234,12 +234,29 @@ export async function revenueByPartnerReport(ctx: AppContext, actor: Actor, quer
     from: period.from,
     to: period.to,
     currency: await installationCurrency(ctx.db),
-    partners: rows.map((row) => ({
+    partners: rows.slice(0, REPORT_TOP_PARTNERS).map((row) => ({
       agencyId: row.agency_id,
       name: row.agency_id === null ? 'No partner' : (row.name ?? ''),
       count: row.count,
       amount: pounds(row.amount),
     })),
+    otherPartners: othersOf(rows.slice(REPORT_TOP_PARTNERS)),
+  };
+}
+
+/**
+ * How many partners a report names; the rest are one line. A chart of thousands of partners shows
+ * nothing, and writing their answer was most of the report's cost (5,000 partners: 4.8 ms a request).
+ */
+export const REPORT_TOP_PARTNERS = 20;
+
+/** The partners past the top ones, summed; null when there are none. */
+function othersOf(rows: { count: number; amount: number }[]) {
+  if (rows.length === 0) return null;
+  return {
+    partners: rows.length,
+    count: rows.reduce((sum, row) => sum + row.count, 0),
+    amount: pounds(rows.reduce((sum, row) => sum + row.amount, 0)),
   };
 }
 
@@ -276,7 +293,16 @@ export interface CommissionRow {
  * What each partner is owed per month of the period: the amount won (by won date) on the deals it
  * referred × its Commission Rate today, rounded to the penny per partner and month, the figure paid.
  */
-export async function commissionReport(ctx: AppContext, actor: Actor, query: DealReportQuery) {
+/**
+ * Commission per partner and month. On screen (`top`), the REPORT_TOP_PARTNERS partners owed the
+ * most, each with all its months, and the others as one line; the CSV for payment has every row.
+ */
+export async function commissionReport(
+  ctx: AppContext,
+  actor: Actor,
+  query: DealReportQuery,
+  options: { top?: boolean } = { top: true },
+) {
   const { won } = await stagesByKind(ctx);
   const { period, range } = wonRange(query);
   const rows = await wonByPartnerAndMonth(ctx.db, range, won, scopeOf(actor, query));
@@ -292,15 +318,32 @@ export async function commissionReport(ctx: AppContext, actor: Actor, query: Dea
     commissionRate: row.commission_bp / 100,
     commission: pounds(Math.round((row.amount * row.commission_bp) / 10_000)),
   }));
-  const totalPence = rows.reduce(
-    (sum, row) => sum + Math.round((row.amount * row.commission_bp) / 10_000),
-    0,
-  );
+  const owed = (row: (typeof rows)[number]) => Math.round((row.amount * row.commission_bp) / 10_000);
+  const totalPence = rows.reduce((sum, row) => sum + owed(row), 0);
+  const byPartner = new Map<number, number>();
+  for (const row of rows) byPartner.set(row.agency_id, (byPartner.get(row.agency_id) ?? 0) + owed(row));
+  const shown = options.top
+    ? new Set(
+        [...byPartner]
+          .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+          .slice(0, REPORT_TOP_PARTNERS)
+          .map(([agencyId]) => agencyId),
+      )
+    : undefined;
+  const others = shown ? rows.filter((row) => !shown.has(row.agency_id)) : [];
   return {
     from: period.from,
     to: period.to,
     currency: await installationCurrency(ctx.db),
-    rows: lines,
+    rows: shown ? lines.filter((line) => shown.has(line.agencyId)) : lines,
+    otherPartners:
+      others.length === 0
+        ? null
+        : {
+            partners: new Set(others.map((row) => row.agency_id)).size,
+            amountWon: pounds(others.reduce((sum, row) => sum + row.amount, 0)),
+            commission: pounds(others.reduce((sum, row) => sum + owed(row), 0)),
+          },
     total: pounds(totalPence),
   };
 }
@@ -325,5 +368,7 @@ export const sharedReports = {
   lossReasons: cachedReport('loss-reasons', lossReasonsReport),
   revenueByPartner: cachedReport('revenue-by-partner', revenueByPartnerReport),
   revenueByOwner: cachedReport('revenue-by-owner', revenueByOwnerReport),
-  commission: cachedReport('commission', commissionReport),
+  commission: cachedReport('commission', (ctx, actor, query: DealReportQuery) =>
+    commissionReport(ctx, actor, query),
+  ),
 };

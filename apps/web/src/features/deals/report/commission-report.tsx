@@ -46,7 +46,7 @@ export function CommissionReport() {
   return (
     <ReportCard
       title={TITLE}
-      caption="Per partner and month of the last 12: the amount won on the deals it referred × its Commission Rate"
+      caption="Per partner and month of the last 12: the amount won on the deals it referred × its Commission Rate; the 20 partners owed the most"
       action={<ExportButton />}
     >
       {!data ? (
@@ -85,6 +85,21 @@ export function CommissionReport() {
                   <Table.Td ta="right">{formatDealMoney(row.commission, data.currency)}</Table.Td>
                 </Table.Tr>
               ))}
+              {data.otherPartners && (
+                <Table.Tr>
+                  <Table.Td colSpan={2}>
+                    {data.otherPartners.partners.toLocaleString('en-GB')} other partners (every row in the
+                    CSV)
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {formatDealMoney(data.otherPartners.amountWon, data.currency)}
+                  </Table.Td>
+                  <Table.Td />
+                  <Table.Td ta="right">
+                    {formatDealMoney(data.otherPartners.commission, data.currency)}
+                  </Table.Td>
+                </Table.Tr>
+              )}
             </Table.Tbody>
             <Table.Tfoot>
               <Table.Tr>

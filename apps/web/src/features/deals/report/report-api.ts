@@ -39,6 +39,8 @@ export interface RevenueByPartnerReport {
   to: string;
   currency: string;
   partners: { agencyId: number | null; name: string; count: number; amount: number }[];
+  /** The partners past the top 20, as one line. */
+  otherPartners: { partners: number; count: number; amount: number } | null;
 }
 export interface RevenueByOwnerReport {
   from: string;
@@ -59,6 +61,8 @@ export interface CommissionReport {
     commissionRate: number;
     commission: number;
   }[];
+  /** The partners past the 20 owed the most, as one line (the CSV has every row). */
+  otherPartners: { partners: number; amountWon: number; commission: number } | null;
   total: number;
 }
 

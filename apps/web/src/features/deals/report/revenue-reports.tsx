@@ -8,7 +8,7 @@ import { dealCount } from './report-format';
 import { dealsInStage, wonDealsOfOwner, wonDealsOfPartner } from './report-links';
 import { useTerminalStages } from './use-terminal-stages';
 
-/** The plot shows the largest; the figures below list them all. */
+/** The plot shows the largest; the figures below list every row the report names. */
 const PLOTTED = 10;
 
 interface Revenue {
@@ -25,12 +25,15 @@ function RevenueCard({
   rows,
   currency,
   empty,
+  others,
 }: {
   title: string;
   caption: string;
   rows: Revenue[];
   currency: string;
   empty: string;
+  /** Those past the rows named, as one line of text. */
+  others?: string;
 }) {
   if (rows.length === 0)
     return (
@@ -57,6 +60,11 @@ function RevenueCard({
           to: row.to,
         }))}
       />
+      {others && (
+        <Text size="sm" c="dimmed">
+          {others}
+        </Text>
+      )}
     </ReportCard>
   );
 }
@@ -79,6 +87,11 @@ export function RevenueByPartnerReport() {
       caption={CAPTION}
       currency={data.currency}
       empty="No deal has been won in the period."
+      others={
+        data.otherPartners
+          ? `${data.otherPartners.partners.toLocaleString('en-GB')} other partners: ${formatDealMoney(data.otherPartners.amount, data.currency)} (${dealCount(data.otherPartners.count)})`
+          : undefined
+      }
       rows={data.partners.map((row) => ({
         key: row.agencyId ?? 'none',
         name: row.name,
