@@ -39,8 +39,13 @@ function stagesBetween(stages: Stage[], from: string, to: string): string[] {
   return names.slice(names.indexOf(from) + 1, names.indexOf(to) + 1);
 }
 
-/** Right arrow once per column, hearing each time which stage the carried card is over. */
-async function carryRight(page: Page, title: string, columns: string[]): Promise<void> {
+/**
+ * Right arrow once per column, hearing each time which stage the carried card is over. First it
+ * waits to hear where the card was picked up, as a screen reader's user does: until the board has
+ * measured its columns, an arrow has nowhere to carry the card.
+ */
+async function carryRight(page: Page, title: string, from: string, columns: string[]): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: `Deal ${title} is over ${from}.` })).toBeAttached();
   for (const name of columns) {
     await page.keyboard.press('ArrowRight');
     await expect(
@@ -116,7 +121,7 @@ test.describe('the deals board (issue 25)', () => {
     const qualified = card(page, 'Qualified', title);
     await qualified.focus();
     await page.keyboard.press('Space');
-    await carryRight(page, title, stagesBetween(stages, 'Qualified', 'Won'));
+    await carryRight(page, title, 'Qualified', stagesBetween(stages, 'Qualified', 'Won'));
     await page.keyboard.press('Space');
 
     await expect(card(page, 'Won', title)).toBeVisible();
@@ -185,7 +190,7 @@ test.describe('the deals board (issue 25)', () => {
     // To Lost with the keyboard: the reason is asked, and required.
     await card(page, 'Qualified', title).focus();
     await page.keyboard.press('Space');
-    await carryRight(page, title, stagesBetween(stages, 'Qualified', 'Lost'));
+    await carryRight(page, title, 'Qualified', stagesBetween(stages, 'Qualified', 'Lost'));
     await page.keyboard.press('Space');
     const lost = dialog(page, 'Why was this deal lost?');
     await lost.getByRole('button', { name: 'Move to Lost' }).click();
