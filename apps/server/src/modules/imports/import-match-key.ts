@@ -1,6 +1,8 @@
 import type { DuplicateKey } from '../records/duplicate-spec.js';
 import type { ImportAdapter } from '../records/import-adapter.js';
-import type { MatchKey } from './import-planner.js';
+
+/** What an import's rows may be matched on. */
+export type MatchKey = 'email' | 'phone' | 'both' | 'id' | 'title';
 
 /**
  * The key an import's rows are matched on: the one asked for when the kind has it, else the kind's

@@ -5,11 +5,11 @@ import type { DuplicateKey } from '../records/duplicate-spec.js';
 import { findByKeys } from '../records/duplicates.repository.js';
 import type { ImportAdapter, ImportRows, RowIssue, TranslatedRow } from '../records/import-adapter.js';
 import type { Mapping } from './import-fields.js';
-import { matchKeyOf } from './import-match-key.js';
+import { type MatchKey, matchKeyOf } from './import-match-key.js';
 
 export type ImportMode = 'create' | 'upsert' | 'update';
 /** Contacts and partners match on e-mail, phone or both; deals on their id or their title and contact. */
-export type MatchKey = 'email' | 'phone' | 'both' | 'id' | 'title';
+export type { MatchKey } from './import-match-key.js';
 
 /**
  * A duplicate of a row, with the one sentence that names it. `reason`: it is why the row is skipped,
