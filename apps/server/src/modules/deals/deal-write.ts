@@ -406,25 +406,36 @@ export async function installationCurrency(db: Db): Promise<string> {
   return (await getSetting(db, 'currency')) ?? DEFAULT_CURRENCY;
 }
 
+/** What a merge moves deals by: the contact they are for, or the partner that referred them. */
+export type DealLink = 'contact' | 'agency';
+
+const linkOf = (link: DealLink, id: number) => (link === 'contact' ? { contactId: id } : { agencyId: id });
+
 /**
- * A merge of contacts: every deal of the merged contact, active or not, follows it to the survivor,
- * each written as any change of its contact is (locked, versioned, its history and live event), in
- * the merge's transaction. Answers the deals moved, for the undo.
+ * A merge of contacts or of partners: every deal of the merged record, active or not, follows it to
+ * the survivor, each written as any change of the deal is (locked, versioned, its history and live
+ * event), in the merge's transaction. Answers the deals moved, for the undo.
  */
-export async function moveContactDeals(w: WriteScope, fromId: number, toId: number): Promise<number[]> {
-  const ids = await dealIdsOfContact(w.db, fromId);
+export async function moveDeals(
+  w: WriteScope,
+  link: DealLink,
+  fromId: number,
+  toId: number,
+): Promise<number[]> {
+  const ids = link === 'contact' ? await dealIdsOfContact(w.db, fromId) : await dealIdsOfAgency(w.db, fromId);
   if (ids.length === 0) return ids;
   const currency = await installationCurrency(w.db);
-  for (const id of ids) await writeDeal(w, id, { contactId: toId }, currency);
+  for (const id of ids) await writeDeal(w, id, linkOf(link, toId), currency);
   return ids;
 }
 
 /**
- * A merge's undo: the deals it moved go back to the restored contact, those still on the survivor
- * (a deal given to another contact since stays where it was put).
+ * A merge's undo: the deals it moved go back to the restored record, those the survivor still has
+ * (a deal given to another contact or partner since stays where it was put).
  */
-export async function moveContactDealsBack(
+export async function moveDealsBack(
   w: WriteScope,
+  link: DealLink,
   ids: number[],
   survivorId: number,
   restoredId: number,
@@ -433,34 +444,7 @@ export async function moveContactDealsBack(
   const currency = await installationCurrency(w.db);
   for (const id of ids) {
     const row = await findDeal(w.db, id);
-    if (row?.contact_id === survivorId) await writeDeal(w, id, { contactId: restoredId }, currency);
-  }
-}
-
-/**
- * A merge of partners: every deal the merged partner referred, active or not, is the survivor's
- * referral now, each written as any change of its partner is (locked, versioned, its history and
- * live event), in the merge's transaction. Answers the deals moved, for the undo.
- */
-export async function movePartnerDeals(w: WriteScope, fromId: number, toId: number): Promise<number[]> {
-  const ids = await dealIdsOfAgency(w.db, fromId);
-  if (ids.length === 0) return ids;
-  const currency = await installationCurrency(w.db);
-  for (const id of ids) await writeDeal(w, id, { agencyId: toId }, currency);
-  return ids;
-}
-
-/** A partners merge's undo: the deals it moved that the survivor still has go back to the restored partner. */
-export async function movePartnerDealsBack(
-  w: WriteScope,
-  ids: number[],
-  survivorId: number,
-  restoredId: number,
-): Promise<void> {
-  if (ids.length === 0) return;
-  const currency = await installationCurrency(w.db);
-  for (const id of ids) {
-    const row = await findDeal(w.db, id);
-    if (row?.agency_id === survivorId) await writeDeal(w, id, { agencyId: restoredId }, currency);
+    const current = link === 'contact' ? row?.contact_id : row?.agency_id;
+    if (current === survivorId) await writeDeal(w, id, linkOf(link, restoredId), currency);
   }
 }

@@ -4,12 +4,7 @@ import { agencyChildIds, salesRepIdsOf } from '../agencies/agency-reads.js';
 import { moveStaff, moveStaffBack } from '../agency-staff/agency-staff.service.js';
 import { contactAdapter } from '../contacts/contact-adapter.js';
 import { contactIdsOfAgency } from '../contacts/contact-reads.js';
-import {
-  moveContactDeals,
-  moveContactDealsBack,
-  movePartnerDeals,
-  movePartnerDealsBack,
-} from '../deals/deal-write.js';
+import { moveDeals, moveDealsBack } from '../deals/deal-write.js';
 import { moveFiles, moveFilesBack } from '../files/files.service.js';
 import { moveHistory, moveHistoryBack } from '../history/history.service.js';
 import { moveNotes, moveNotesBack } from '../notes/notes.service.js';
@@ -124,12 +119,14 @@ export const salesReps: LinkMover = {
 
 /** A partner's referred deals name the survivor as their partner, through the deals' write path. */
 export const partnerDeals: LinkMover = {
-  move: async (w, _kind, fromId, toId) => ({ deals: await movePartnerDeals(w, fromId, toId) }),
-  back: (w, _kind, moved, otherId, survivorId) => movePartnerDealsBack(w, moved.deals, survivorId, otherId),
+  move: async (w, _kind, fromId, toId) => ({ deals: await moveDeals(w, 'agency', fromId, toId) }),
+  back: (w, _kind, moved, otherId, survivorId) =>
+    moveDealsBack(w, 'agency', moved.deals, survivorId, otherId),
 };
 
 /** A contact's deals follow it to the survivor, through the deals' write path. */
 export const contactDeals: LinkMover = {
-  move: async (w, _kind, fromId, toId) => ({ deals: await moveContactDeals(w, fromId, toId) }),
-  back: (w, _kind, moved, otherId, survivorId) => moveContactDealsBack(w, moved.deals, survivorId, otherId),
+  move: async (w, _kind, fromId, toId) => ({ deals: await moveDeals(w, 'contact', fromId, toId) }),
+  back: (w, _kind, moved, otherId, survivorId) =>
+    moveDealsBack(w, 'contact', moved.deals, survivorId, otherId),
 };
