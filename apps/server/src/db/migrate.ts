@@ -37,6 +37,8 @@ import * as m0030 from './migrations/0030-deal-report-indexes.js';
 import * as m0031 from './migrations/0031-deal-import-key.js';
 import * as m0032 from './migrations/0032-notification-deals.js';
 import * as m0033 from './migrations/0033-deal-stage-totals.js';
+import * as m0034 from './migrations/0034-two-factor.js';
+import * as m0035 from './migrations/0035-calendar-feeds.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -76,6 +78,8 @@ const migrations: Record<string, Migration> = {
   '0031-deal-import-key': m0031,
   '0032-notification-deals': m0032,
   '0033-deal-stage-totals': m0033,
+  '0034-two-factor': m0034,
+  '0035-calendar-feeds': m0035,
   '0006-versions': m0006,
 };
 

@@ -1,3 +1,4 @@
+import type { AccessTables } from './schema-access.js';
 import type {
   DealHistoryTable,
   DealLinesTable,
@@ -6,6 +7,7 @@ import type {
   DealStageTotalsTable,
   DealsTable,
 } from './schema-deals.js';
+import type { IntegrationTables } from './schema-integrations.js';
 import type {
   AgenciesTable,
   AgencySalesRepsTable,
@@ -42,11 +44,13 @@ import type {
   TasksTable,
 } from './schema-work.js';
 
+export * from './schema-access.js';
 export * from './schema-deals.js';
+export * from './schema-integrations.js';
 export * from './schema-records.js';
 export * from './schema-work.js';
 
-export interface Database {
+export interface Database extends AccessTables, IntegrationTables {
   deal_stages: DealStagesTable;
   deal_stage_totals: DealStageTotalsTable;
   deal_lost_reasons: DealLostReasonsTable;
