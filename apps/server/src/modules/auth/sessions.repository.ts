@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import { type UserRow, userColumns } from '../users/user-reads.js';
 
 export async function insertSession(
@@ -16,17 +17,20 @@ export async function insertSession(
     .execute();
 }
 
-/** The session's expiry and its user, in one indexed lookup: this runs on every request. */
+const sessionUser = prepared((db: Db, sessionId: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.expires_at as session_expires_at', ...userColumns])
+    .where('sessions.id', '=', sessionId),
+);
+
+/** The session's expiry and its user, in one indexed lookup (built once): this runs on every request. */
 export async function findSessionUser(
   db: Db,
   sessionId: string,
 ): Promise<{ expiresAt: string; user: UserRow } | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.expires_at as session_expires_at', ...userColumns])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst();
+  const [row] = await sessionUser(db, sessionId);
   if (!row) return undefined;
   const { session_expires_at, ...user } = row;
   return { expiresAt: session_expires_at, user };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { engineOf } from '../../db/dialect.js';
+import { prepared } from '../../db/prepared.js';
 
 export type VersionedTable = 'contacts' | 'agencies' | 'products' | 'users' | 'product_categories' | 'deals';
 
@@ -9,6 +10,32 @@ export interface VersionState {
   fieldVersions: Record<string, number>;
   updatedAt: string;
   updatedBy: string | null;
+}
+
+/** Each table's version read, built once (every write of a record runs it). */
+const versionLocks = new Map<VersionedTable, ReturnType<typeof buildVersionLock>>();
+
+function buildVersionLock(table: VersionedTable) {
+  return prepared((db: Db, id: number) => {
+    const lock = engineOf(db) === 'postgres' ? sql` for update of t` : sql``;
+    return sql<{
+      version: number;
+      field_versions: string;
+      updated_at: string;
+      updated_by: string | null;
+    }>`select t.version, t.field_versions, t.updated_at, u.name as updated_by
+       from ${sql.table(table)} t left join users u on u.id = t.updated_by_id
+       where t.id = ${id}${lock}`;
+  });
+}
+
+function versionLock(table: VersionedTable) {
+  let read = versionLocks.get(table);
+  if (!read) {
+    read = buildVersionLock(table);
+    versionLocks.set(table, read);
+  }
+  return read;
 }
 
 /**
@@ -21,16 +48,7 @@ export async function lockVersion(
   table: VersionedTable,
   id: number,
 ): Promise<VersionState | undefined> {
-  const lock = engineOf(trx) === 'postgres' ? sql` for update of t` : sql``;
-  const { rows } = await sql<{
-    version: number;
-    field_versions: string;
-    updated_at: string;
-    updated_by: string | null;
-  }>`select t.version, t.field_versions, t.updated_at, u.name as updated_by
-     from ${sql.table(table)} t left join users u on u.id = t.updated_by_id
-     where t.id = ${id}${lock}`.execute(trx);
-  const row = rows[0];
+  const [row] = await versionLock(table)(trx, id);
   if (!row) return undefined;
   return {
     version: row.version,
