@@ -277,7 +277,19 @@ export function dealAmountMinor(lineTotals: readonly number[], enteredMinor: num
 export const weightedMinor = (amountMinor: number, probabilityPercent: number): number =>
   Math.round((amountMinor * probabilityPercent) / 100);
 
+/**
+ * One formatter per locale and currency: building an `Intl.NumberFormat` costs far more than
+ * formatting with it, and a deal's write formats every amount of its history twice.
+ */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** How every screen writes an amount: "£1,234.50". */
 export function formatMoney(minor: number, currency: string = DEFAULT_CURRENCY, locale = 'en-GB'): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100);
+  const key = `${locale} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    moneyFormats.set(key, format);
+  }
+  return format.format(minor / 100);
 }
