@@ -1,6 +1,6 @@
 import { fromMinor } from '@crm/domain';
 import type { StageRow } from './deal-stages.repository.js';
-import type { DealLineRow, DealRow } from './deals.repository.js';
+import type { DealCardRow, DealLineRow, DealRow } from './deals.repository.js';
 
 const ref = (id: number | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);
 
@@ -48,7 +48,7 @@ export interface Deal extends DealListRow {
   currency: string;
 }
 
-export function toDealListRow(row: DealRow): DealListRow {
+export function toDealListRow(row: DealRow | DealCardRow): DealListRow {
   return {
     id: row.id,
     title: row.title,

@@ -331,6 +331,13 @@ export async function createDeal(w: WriteScope, form: DealForm): Promise<number>
   return id;
 }
 
+/** What a write of a deal changed, and the deal (with its lines) as the write left it. */
+export interface DealWritten {
+  changed: string[];
+  row: DealRow;
+  lines: DealLineRow[];
+}
+
 /**
  * The one way a deal changes (its form, a move on the board, its status): the row locked and read,
  * a deal the writer may not see answered as not found, a status change and a gift to someone else
@@ -342,7 +349,7 @@ export async function writeDeal(
   id: number,
   change: DealChange,
   currency: string,
-): Promise<{ changed: string[] }> {
+): Promise<DealWritten> {
   const state = await lockVersion(w.db, 'deals', id);
   const existing = state && (await findDeal(w.db, id));
   if (!state || !existing || !maySeeDeal(w.actor, existing)) throw notFound(m.dealNotFound);
@@ -382,7 +389,7 @@ export async function writeDeal(
   const linesChanged = lines !== undefined && !sameLines(oldLines, lines);
   if (linesChanged) changed.push('lines');
   assertFresh('deal', state, change.version, changed);
-  if (changed.length === 0) return { changed };
+  if (changed.length === 0) return { changed, row: existing, lines: oldLines };
   await updateDeal(w.db, id, {
     ...Object.fromEntries(changedColumns.map((column) => [column, columns[column]])),
     ...versionColumns(state, changed, w.actor.user.id),
@@ -398,12 +405,27 @@ export async function writeDeal(
   );
   await insertDealHistory(w.db, id, w.actor.user.id, entries, at);
   w.publish(dealEvent(id, existing, after));
-  return { changed };
+  return { changed, row: after, lines: newLines };
 }
 
-/** The installation's one currency (the `currency` setting; GBP unless set). */
-export async function installationCurrency(db: Db): Promise<string> {
-  return (await getSetting(db, 'currency')) ?? DEFAULT_CURRENCY;
+/** The currency each database was found with, read once per process (see `installationCurrency`). */
+const currencies = new WeakMap<Db, Promise<string>>();
+
+/**
+ * The installation's one currency (the `currency` setting; GBP unless set). No screen or endpoint
+ * changes it, so each process reads it once per database rather than on every board column and
+ * move; an operator who changes it in the database restarts the server, as for any setting of
+ * `.env`. A transaction's handle is new each time and reads it afresh.
+ */
+export function installationCurrency(db: Db): Promise<string> {
+  let currency = currencies.get(db);
+  if (!currency) {
+    currency = getSetting(db, 'currency').then((value) => value ?? DEFAULT_CURRENCY);
+    // A failed read is not remembered: the next caller asks again.
+    currency.catch(() => currencies.delete(db));
+    currencies.set(db, currency);
+  }
+  return currency;
 }
 
 /** What a merge moves deals by: the contact they are for, or the partner that referred them. */

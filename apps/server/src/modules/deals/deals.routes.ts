@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { caller } from '../../lib/caller.js';
 import { replyWithPage } from '../../lib/list-reply.js';
+import { compiledResponse } from '../../lib/response-serializer.js';
 import { errors, idParams, listQuerystring } from '../../lib/schemas.js';
 import { historyEntryResponse } from '../history/history.schemas.js';
 import { parentRoutes } from '../parent-routes.js';
@@ -48,29 +49,35 @@ const dealListRowResponse = z.object({
   version: z.number(),
 });
 
-const dealResponse = dealListRowResponse.extend({
-  lines: z.array(
-    z.object({
-      productId: z.number(),
-      product: z.object({ id: z.number(), title: z.string() }),
-      quantity: z.number(),
-      unitPrice: z.number(),
-      discount: z.number(),
-      lineTotal: z.number(),
-    }),
-  ),
-  currency: z.string(),
-});
+// Deals, cards and pages are written by compiled serializers: the board's column of 50 cards and a
+// move's answer are the board's most frequent replies.
+const dealResponse = compiledResponse(
+  dealListRowResponse.extend({
+    lines: z.array(
+      z.object({
+        productId: z.number(),
+        product: z.object({ id: z.number(), title: z.string() }),
+        quantity: z.number(),
+        unitPrice: z.number(),
+        discount: z.number(),
+        lineTotal: z.number(),
+      }),
+    ),
+    currency: z.string(),
+  }),
+);
 
-const boardResponse = z.object({
-  stage: dealStageResponse,
-  count: z.number(),
-  totalAmount: z.number(),
-  weightedTotal: z.number(),
-  currency: z.string(),
-  cards: z.array(dealListRowResponse),
-  nextCursor: z.string().nullable(),
-});
+const boardResponse = compiledResponse(
+  z.object({
+    stage: dealStageResponse,
+    count: z.number(),
+    totalAmount: z.number(),
+    weightedTotal: z.number(),
+    currency: z.string(),
+    cards: z.array(dealListRowResponse),
+    nextCursor: z.string().nullable(),
+  }),
+);
 
 const stageParams = z.object({ stageId: idParams.shape.id });
 
@@ -96,7 +103,7 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         summary:
           'Deals a page at a time (plain users: their own): q (title), sort, filter.ownerId, filter.agencyId, filter.stageId, filter.expectedCloseDate=contains:YYYY-MM, mine=true',
         querystring: listQuerystring,
-        response: { 200: z.array(dealListRowResponse), ...errors },
+        response: { 200: compiledResponse(z.array(dealListRowResponse)), ...errors },
       },
     },
     async (request, reply) =>
@@ -124,7 +131,7 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         tags,
         summary: "A contact's deals the caller may see (plain users: their own), latest change first",
         params: idParams,
-        response: { 200: contactDealsResponse, ...errors },
+        response: { 200: compiledResponse(contactDealsResponse), ...errors },
       },
     },
     async (request) => deals.contactDeals(ctx, caller(request), request.params.id),
@@ -138,7 +145,7 @@ export const dealsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         summary:
           "A partner's referred deals the caller may see, the revenue of the won ones and the commission earned on it",
         params: idParams,
-        response: { 200: agencyDealsResponse, ...errors },
+        response: { 200: compiledResponse(agencyDealsResponse), ...errors },
       },
     },
     async (request) => deals.agencyDeals(ctx, caller(request), request.params.id),

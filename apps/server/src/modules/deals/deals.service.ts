@@ -21,7 +21,7 @@ import { inWrite } from '../records/write-scope.js';
 import { refusingStale } from '../versions/versions.service.js';
 import { type Deal, type DealListRow, toDeal, toDealListRow, toDealStage } from './deal-mapper.js';
 import { findStage } from './deal-stages.repository.js';
-import { createDeal, installationCurrency, maySeeDeal, writeDeal } from './deal-write.js';
+import { createDeal, type DealWritten, installationCurrency, maySeeDeal, writeDeal } from './deal-write.js';
 import {
   boardCards,
   boardTotals,
@@ -57,6 +57,16 @@ export async function ensureDealVisible(ctx: AppContext, actor: Actor, id: numbe
 export async function dealDetail(ctx: AppContext, actor: Actor, id: number): Promise<Deal> {
   const row = await visibleDeal(ctx, actor, id);
   return toDeal(row, await linesOfDeals(ctx.db, [id]), await installationCurrency(ctx.db));
+}
+
+/**
+ * A write's answer: the deal as the write read it back inside its transaction, so that a move costs
+ * no second read of the deal and its lines. `writeDeal` refuses a deal its writer may not see
+ * before changing anything; the check here covers a write that took the deal out of sight.
+ */
+function writtenDetail(actor: Actor, written: DealWritten, currency: string): Deal {
+  if (!maySeeDeal(actor, written.row)) throw notFound(m.dealNotFound);
+  return toDeal(written.row, written.lines, currency);
 }
 
 /** What a plain user's lists and board hold: their own active deals. "Mine" narrows an admin's alike. */
@@ -115,13 +125,12 @@ export async function updateDealForm(
   form: DealForm,
   version: number | undefined,
 ): Promise<Deal> {
-  await visibleDeal(ctx, actor, id);
   const currency = await installationCurrency(ctx.db);
-  await refusingStale(
+  const written = await refusingStale(
     () => inWrite(ctx, actor, (w) => writeDeal(w, id, { form, version }, currency)),
     () => dealDetail(ctx, actor, id),
   );
-  return dealDetail(ctx, actor, id);
+  return writtenDetail(actor, written, currency);
 }
 
 /** A card moved to another column (or given another probability in its own). */
@@ -132,13 +141,12 @@ export async function moveDeal(
   move: DealStageMove,
   version: number | undefined,
 ): Promise<Deal> {
-  await visibleDeal(ctx, actor, id);
   const currency = await installationCurrency(ctx.db);
-  await refusingStale(
+  const written = await refusingStale(
     () => inWrite(ctx, actor, (w) => writeDeal(w, id, { move, version }, currency)),
     () => dealDetail(ctx, actor, id),
   );
-  return dealDetail(ctx, actor, id);
+  return writtenDetail(actor, written, currency);
 }
 
 export async function dealHistory(ctx: AppContext, actor: Actor, id: number): Promise<HistoryEntry[]> {
@@ -217,7 +225,7 @@ export async function boardColumn(ctx: AppContext, actor: Actor, stageId: number
       sql<SqlBool>`deals.expected_close_date >= ${`${query.closeMonth}-01`} and deals.expected_close_date < ${`${nextMonth(query.closeMonth)}-01`}`,
     );
   }
-  const rows = await boardCards(ctx.db, stageId, scope, readCursor(query.cursor), BOARD_PAGE);
+  const rows = await boardCards(ctx.db, stage, scope, readCursor(query.cursor), BOARD_PAGE);
   // A column nothing narrows (an admin's, unfiltered) reads the totals the triggers keep; a narrowed
   // one sums its own deals.
   const totals =
