@@ -14,6 +14,7 @@ import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.js';
 import { authenticationHook } from './modules/auth/auth-hook.js';
 import { resolveTokenSecret } from './modules/auth/token-secret.js';
 import { bulkRoutes } from './modules/bulk/bulk.routes.js';
+import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { dealReportsRoutes } from './modules/deals/deal-reports.routes.js';
@@ -143,6 +144,7 @@ export async function buildApp({
       });
       await api.register(healthRoutes, { ctx });
       await api.register(publicAuthRoutes, { ctx });
+      await api.register(calendarRoutes, { ctx });
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticationHook(ctx));
         // A person's searches and palette lookups are rate-limited (modules/limits/search-rate.ts).

@@ -5,9 +5,12 @@ import type { Config } from '../config.js';
 /** Query parameters that carry a credential: a file link's signature. */
 const SECRET_PARAMETERS = /([?&](?:access|token)=)[^&#]*/gi;
 
-/** A URL as the log may show it: signatures replaced, so a log reader cannot open a file. */
+/** The secret of a calendar feed's address (/api/calendar/{secret}.ics), which is its credential. */
+const CALENDAR_SECRET = /(\/api\/calendar\/)[^/?#]+/gi;
+
+/** A URL as the log may show it: signatures replaced, so a log reader cannot open a file or a feed. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMETERS, '$1[redacted]');
+  return url.replace(SECRET_PARAMETERS, '$1[redacted]').replace(CALENDAR_SECRET, '$1[redacted]');
 }
 
 /**
