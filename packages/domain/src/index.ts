@@ -23,5 +23,6 @@ export * from './text.js';
 export * from './text-field.js';
 export * from './token.js';
 export * from './turkish-order.js';
+export * from './two-factor.js';
 export * from './users.js';
 export * from './views.js';

@@ -14,3 +14,12 @@ export async function putSettingOnce(db: Db, key: string, value: string): Promis
     .execute();
   return (await getSetting(db, key)) ?? value;
 }
+
+/** Stores the value, replacing any earlier one. */
+export async function putSetting(db: Db, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}

@@ -8,6 +8,17 @@ export interface AttemptLimit {
   max: number;
 }
 
+/** The throttling keys of a sign-in: the e-mail, the client address, and the two together. */
+export function loginLimits(ctx: AppContext, email: string, address: string): AttemptLimit[] {
+  const { maxPerEmail, maxPerAddress, maxPerPair } = ctx.config.loginThrottle;
+  const normalised = email.toLowerCase();
+  return [
+    { key: `email:${normalised}`, max: maxPerEmail },
+    { key: `ip:${address}`, max: maxPerAddress },
+    { key: `pair:${normalised}|${address}`, max: maxPerPair },
+  ];
+}
+
 export interface Attempt {
   /** The password was right: this attempt does not count, nor do the earlier failures of `clear`. */
   succeeded(clear?: string[]): Promise<void>;

@@ -10,6 +10,7 @@ import { findUserById } from '../users/user-reads.js';
 import { userResponse } from '../users/users.schemas.js';
 import { login, logout } from './auth.service.js';
 import { changePassword } from './password-change.js';
+import { publicTwoFactorRoutes, twoFactorRoutes } from './two-factor.routes.js';
 
 export const publicAuthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post(
@@ -18,17 +19,30 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       schema: {
         tags: ['auth'],
         body: loginSchema,
-        response: { 200: z.object({ token: z.string(), user: userResponse }), ...errors, 429: errorResponse },
+        response: {
+          200: z.union([
+            z.object({ token: z.string(), user: userResponse }),
+            // A second step is still needed: a code, or setting a factor up (two-factor.routes.ts).
+            z.object({ secondFactor: z.enum(['required', 'setup']), challenge: z.string() }),
+          ]),
+          ...errors,
+          429: errorResponse,
+        },
       },
     },
     async (request) => {
-      const { token, user } = await login(ctx, request.body, request.ip);
-      return { token, user: toUser(user) };
+      const outcome = await login(ctx, request.body, request.ip);
+      if ('secondFactor' in outcome) return outcome;
+      return { token: outcome.token, user: toUser(outcome.user) };
     },
   );
+
+  await app.register(publicTwoFactorRoutes, { ctx });
 };
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(twoFactorRoutes, { ctx });
+
   app.post(
     '/auth/logout',
     { schema: { tags: ['auth'], response: { 204: z.null(), 401: errorResponse } } },

@@ -7,8 +7,9 @@ import { forbidden, unauthorized } from '../../lib/http-errors.js';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
 import { findUserByEmail, type UserRow } from '../users/user-reads.js';
-import { countAttempt } from './attempts.service.js';
+import { countAttempt, loginLimits } from './attempts.service.js';
 import { deleteSession, findSessionStates, findSessionUser, insertSession } from './sessions.repository.js';
+import { openChallenge, type SecondStep, secondStepFor } from './two-factor.service.js';
 
 export const ACCOUNT_INACTIVE = 'Your account is inactive. Please contact an administrator.';
 
@@ -31,27 +32,19 @@ export async function openSession(ctx: AppContext, userId: number): Promise<stri
   return ctx.tokens.sign({ sessionId, userId }, expiresAt);
 }
 
-/** The throttling keys of a login: the e-mail, the client address, and the two together. */
-function loginLimits(ctx: AppContext, email: string, address: string) {
-  const { maxPerEmail, maxPerAddress, maxPerPair } = ctx.config.loginThrottle;
-  const normalised = email.toLowerCase();
-  return [
-    { key: `email:${normalised}`, max: maxPerEmail },
-    { key: `ip:${address}`, max: maxPerAddress },
-    { key: `pair:${normalised}|${address}`, max: maxPerPair },
-  ];
-}
-
 /**
  * Every attempt is counted in the database before its password is checked (see countAttempt), per
  * e-mail, per client address and, most strictly, per e-mail from one address: strangers guessing
  * from elsewhere reach the pair limit long before the e-mail's, so the owner can still sign in.
  */
+/** A right password alone, or a user who also needs a second step (a code, or setting one up). */
+export type LoginOutcome = { token: string; user: UserRow } | { secondFactor: SecondStep; challenge: string };
+
 export async function login(
   ctx: AppContext,
   input: { email: string; password: string },
   address: string,
-): Promise<{ token: string; user: UserRow }> {
+): Promise<LoginOutcome> {
   const limits = loginLimits(ctx, input.email, address);
   const attempt = await countAttempt(ctx, limits);
   const user = await findUserByEmail(ctx.db, input.email);
@@ -59,9 +52,13 @@ export async function login(
     ? await verifyPassword(user.password_hash, input.password)
     : await verifyAgainstNothing(input.password);
   if (!user || !valid) throw unauthorized(authMessages.invalidCredentials);
+  const step = await secondStepFor(ctx, user);
   // The owner's own earlier slips from this address are forgiven; strangers' failures are not.
-  await attempt.succeeded([limits[2]!.key]);
+  // With a second step still to come, they are forgiven only once it is passed: a right password
+  // must not wipe out the count of wrong codes.
+  await attempt.succeeded(step ? [] : [limits[2]!.key]);
   if (user.is_active !== 1) throw forbidden(ACCOUNT_INACTIVE);
+  if (step) return { secondFactor: step, challenge: await openChallenge(ctx, user.id, step) };
   return { token: await openSession(ctx, user.id), user };
 }
 
