@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { NotificationPreferencesCard } from '../../../components/notifications';
+import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { ProfileCard } from '../components/profile-card';
 
@@ -11,6 +12,7 @@ export function ProfilePage() {
         <ProfileCard />
         <ChangePasswordCard />
         <NotificationPreferencesCard />
+        <CalendarFeedCard />
       </SimpleGrid>
     </Stack>
   );
