@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { apiToken, bearer, createUserViaApi, logInThroughForm } from './support/session';
 import { expectToast, sidebar } from './support/ui';
@@ -63,7 +64,10 @@ test.describe('task calendar feed', () => {
     expect((await page.request.get(secondUrl)).status()).toBe(404);
   });
 
-  test('the section fits a 390 px screen', async ({ page, request }) => {
+  test('the section fits a 390 px screen and passes axe (WCAG 2.2 AA) in both schemes', async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const user = await createUserViaApi(request, { firstName: 'Narrow', surname: 'Screen' });
     await logInThroughForm(page, user.email, user.password);
@@ -77,5 +81,13 @@ test.describe('task calendar feed', () => {
     expect(box).not.toBeNull();
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const { violations } = await new AxeBuilder({ page })
+        .include('section[aria-labelledby="calendar-feed-title"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      expect(violations.map((violation) => `${scheme}: ${violation.id}`)).toEqual([]);
+    }
   });
 });
