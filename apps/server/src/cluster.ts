@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
+import { answerWriteTurns, WRITE_TURNS_ENV } from './db/write-turns.js';
 import { answerMetricsRequests } from './plugins/metrics-cluster.js';
 
 export interface ServerProcesses {
@@ -58,13 +59,14 @@ export async function forkServerProcesses(options: ForkOptions): Promise<ServerP
     execArgv: options.execArgv ?? process.execArgv,
   });
   answerMetricsRequests();
+  answerWriteTurns();
   const running = new Set<Worker>();
   let stopping = false;
 
   let port = 0;
   const start = () =>
     new Promise<Worker>((resolve, reject) => {
-      const worker = cluster.fork(options.env);
+      const worker = cluster.fork({ ...options.env, [WRITE_TURNS_ENV]: '1' });
       const failed = (code: number | null, signal: string | null) =>
         reject(new Error(`A server process exited before it listened (exit code ${code}, signal ${signal})`));
       worker.once('exit', failed);

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import { loadPg } from '../lib/optional-modules.js';
 import type { Database } from './schema.js';
+import { sqliteDialect } from './write-turns.js';
 
 export type Db = Kysely<Database>;
 
@@ -64,7 +65,7 @@ export function createDatabase(options: DatabaseOptions): Db {
   sqlite.pragma('cache_size = -16384');
   const mapBytes = (options.sqliteMmapMb ?? 2047) * 1024 * 1024;
   sqlite.pragma(`mmap_size = ${mapBytes}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: sqliteDialect({ database: withStatementCache(sqlite) }) });
   fileMaps.set(db, { bytes: mapBytes, suspended: 0 });
   return db;
 }
