@@ -23,6 +23,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     setFailure(undefined);
     try {
       onSignedIn(await login(email.trim(), password));
+      setSubmitting(false);
     } catch (error) {
       const message = errorMessage(error, authMessages.loginFailed);
       sessionToast.error(message);

@@ -1,9 +1,13 @@
+import type { SecondFactorAnswer } from '@crm/domain';
 import { Center, Group, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAddressBook } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session-context';
-import type { LoginAnswer } from '../api/login';
+import type { LoginAnswer, SignedIn } from '../api/login';
 import { LoginForm } from '../components/login-form';
+import { SecondFactorForm } from '../components/second-factor-form';
+import { SecondFactorSetup } from '../components/second-factor-setup';
 import { useSessionMessage } from '../use-session-message';
 
 export function LoginPage() {
@@ -11,10 +15,24 @@ export function LoginPage() {
   const navigate = useNavigate();
   useSessionMessage();
 
-  const onSignedIn = ({ token, user }: LoginAnswer) => {
+  // After a right password, the second step still to do, if the account has or needs one.
+  const [second, setSecond] = useState<SecondFactorAnswer>();
+
+  const onSignedIn = ({ token, user }: SignedIn) => {
     signIn(token, user);
     navigate('/', { replace: true });
   };
+  const onPassword = (answer: LoginAnswer) => {
+    if ('secondFactor' in answer) setSecond(answer);
+    else onSignedIn(answer);
+  };
+  const back = () => setSecond(undefined);
+
+  let step = <LoginForm onSignedIn={onPassword} />;
+  if (second?.secondFactor === 'required')
+    step = <SecondFactorForm challenge={second.challenge} onSignedIn={onSignedIn} onBack={back} />;
+  else if (second?.secondFactor === 'setup')
+    step = <SecondFactorSetup challenge={second.challenge} onSignedIn={onSignedIn} onBack={back} />;
 
   return (
     <Center
@@ -38,11 +56,11 @@ export function LoginPage() {
               Staff CRM
             </Title>
             <Text size="sm" c="dimmed">
-              Sign in to continue
+              {second ? 'Two-factor sign-in' : 'Sign in to continue'}
             </Text>
           </div>
         </Group>
-        <LoginForm onSignedIn={onSignedIn} />
+        {step}
       </Paper>
     </Center>
   );

@@ -3,6 +3,7 @@ import { NotificationPreferencesCard } from '../../../components/notifications';
 import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { ProfileCard } from '../components/profile-card';
+import { TwoFactorCard } from '../components/two-factor-card';
 
 export function ProfilePage() {
   return (
@@ -11,6 +12,7 @@ export function ProfilePage() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
         <ProfileCard />
         <ChangePasswordCard />
+        <TwoFactorCard />
         <NotificationPreferencesCard />
         <CalendarFeedCard />
       </SimpleGrid>

@@ -2,8 +2,10 @@ import { type User, userScreenMessages } from '@crm/domain';
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { useCurrentUser } from '../../../lib/session-context';
 import { toast } from '../../../lib/toast';
 import { useUser } from '../api/use-user';
+import { TwoFactorResetCard } from '../components/two-factor-reset-card';
 import { UserForm } from '../components/user-form';
 import { valuesFromUser } from '../components/user-form-values';
 import { useSubmitUser } from '../use-submit-user';
@@ -27,6 +29,7 @@ export function EditUserPage() {
   const location = useLocation();
   const passed = stateUser(location.state, id);
   const query = useUser(id);
+  const isAdmin = useCurrentUser().role === 'admin';
   // The record the form was filled from: its version goes with the save (a conflict's message is toasted).
   const submit = useSubmitUser(id, query.data ?? passed);
 
@@ -67,6 +70,7 @@ export function EditUserPage() {
     <Stack gap="lg">
       <Title order={1}>Edit User</Title>
       {content}
+      {isAdmin && id !== undefined && <TwoFactorResetCard userId={id} />}
     </Stack>
   );
 }

@@ -4,15 +4,18 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { EXPORT_COLUMNS, ExportButton } from '../../../components/import-export';
+import { useCurrentUser } from '../../../lib/session-context';
 import { useSetUserActive } from '../api/use-set-user-active';
 import { userKeys } from '../api/user-keys';
 import { fetchUsersPage } from '../api/users-api';
 import { confirmToggleActive } from '../components/confirm-toggle-active';
+import { TwoFactorPolicyCard } from '../components/two-factor-policy-card';
 import { userColumns, userHref } from '../components/user-columns';
 
 const getUserId = (user: User) => user.id;
 
 export function UsersPage() {
+  const isAdmin = useCurrentUser().role === 'admin';
   const setActive = useSetUserActive();
   const { mutate } = setActive;
   const columns = useMemo(
@@ -44,6 +47,7 @@ export function UsersPage() {
         loadErrorMessage={userScreenMessages.loadUsersFailed}
         emptyState={<Text c="dimmed">{userScreenMessages.noUsers}</Text>}
       />
+      {isAdmin && <TwoFactorPolicyCard />}
     </Stack>
   );
 }

@@ -1,0 +1,3 @@
+export { AuthenticatorSetup } from './authenticator-setup';
+export { OneTimeCodeInput } from './one-time-code-input';
+export { RecoveryCodes } from './recovery-codes';
