@@ -1,9 +1,10 @@
 import type { SearchNeedle } from '@crm/domain';
-import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Compilable, type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { engineOf } from '../../db/dialect.js';
-import { startsWith } from '../../db/key-match.js';
+import { type PrefixValues, prefixValues, startsWith, startsWithValues } from '../../db/key-match.js';
 import { likePattern } from '../../db/list-query.js';
+import { prepared } from '../../db/prepared.js';
 import { searchFoldCasedSql } from '../../db/search-fold.js';
 import { ftsPhrase } from '../../db/trigram-search.js';
 
@@ -17,11 +18,17 @@ const PER_KEY = 20;
 // biome-ignore lint/suspicious/noExplicitAny: the lookups share one row shape, whatever it is
 async function unionOf<Q extends SelectQueryBuilder<any, any, any>>(db: Db, lookups: Q[]) {
   type Row = Awaited<ReturnType<Q['execute']>>[number];
+  const all = unionQuery(db, lookups);
+  return all ? ((await all.execute()) as Row[]) : [];
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: as unionOf
+function unionQuery<Q extends SelectQueryBuilder<any, any, any>>(db: Db, lookups: Q[]) {
   const [first, ...rest] = lookups.map((lookup, i) => db.selectFrom(lookup.as(`k${i}`)).selectAll());
-  if (!first) return [] as Row[];
+  if (!first) return undefined;
   let all = first;
   for (const next of rest) all = all.unionAll(next);
-  return (await all.execute()) as Row[];
+  return all;
 }
 
 /** Contacts a list shows (active), and merged ones, which the service replaces by their survivor. */
@@ -84,27 +91,51 @@ const hasTrigram = (value: string | null): value is string => value !== null && 
  * lower case, so one holding ş or ü is found by the substring lookup instead.
  */
 export async function findContactsByPrefix(db: Db, needle: SearchNeedle) {
-  const engine = engineOf(db);
   const { text, digits, national } = needle;
-  const lookups: Expression<SqlBool>[] = [
-    startsWith(engine, 'contacts.name_fold', text),
-    startsWith(engine, 'contacts.surname_key', text),
-    startsWith(engine, 'contacts.email_key', text),
-    startsWith(engine, 'contacts.passport_key', text),
-    startsWith(engine, 'contacts.tr_id_number', text),
-  ];
-  if (digits) lookups.push(startsWith(engine, 'contacts.phone', digits));
-  if (national) lookups.push(startsWith(engine, 'contacts.phone_key', national));
-  const exact = contactHits(db)
-    .where('contacts.name_fold', '=', text)
-    .where(findableContact)
-    .orderBy('contacts.updated_at', 'desc')
-    .limit(PER_KEY);
-  return unionOf(db, [
-    exact,
-    ...lookups.map((lookup) => contactHits(db).where(lookup).where(findableContact).limit(PER_KEY)),
-  ]);
+  const shape = `${digits ? 'd' : ''}${national ? 'n' : ''}`;
+  let lookup = contactsByPrefix.get(shape);
+  if (!lookup) {
+    lookup = contactPrefixLookup(!!digits, !!national);
+    contactsByPrefix.set(shape, lookup);
+  }
+  return lookup(db, ...prefixValues(text), ...prefixValues(digits ?? ''), ...prefixValues(national ?? ''));
 }
+
+/**
+ * The contacts' prefix lookups for one kind of needle (with or without phone digits), built and
+ * compiled once: the union of six subqueries cost Kysely more to build than SQLite to answer.
+ */
+function contactPrefixLookup(withDigits: boolean, withNational: boolean) {
+  return prepared((db: Db, ...values: string[]) => {
+    const engine = engineOf(db);
+    const [text, textTo, textLike, digits, digitsTo, digitsLike, national, nationalTo, nationalLike] =
+      values as PrefixValuesOf3;
+    const byText = (column: string) => startsWithValues(engine, column, text, textTo, textLike);
+    const lookups: Expression<SqlBool>[] = [
+      byText('contacts.name_fold'),
+      byText('contacts.surname_key'),
+      byText('contacts.email_key'),
+      byText('contacts.passport_key'),
+      byText('contacts.tr_id_number'),
+    ];
+    if (withDigits) lookups.push(startsWithValues(engine, 'contacts.phone', digits, digitsTo, digitsLike));
+    if (withNational)
+      lookups.push(startsWithValues(engine, 'contacts.phone_key', national, nationalTo, nationalLike));
+    const exact = contactHits(db)
+      .where('contacts.name_fold', '=', text)
+      .where(findableContact)
+      .orderBy('contacts.updated_at', 'desc')
+      .limit(PER_KEY);
+    return unionQuery(db, [
+      exact,
+      ...lookups.map((lookup) => contactHits(db).where(lookup).where(findableContact).limit(PER_KEY)),
+    ]) as unknown as Compilable<ContactHit>;
+  });
+}
+
+type PrefixValuesOf3 = [...PrefixValues, ...PrefixValues, ...PrefixValues];
+
+const contactsByPrefix = new Map<string, ReturnType<typeof contactPrefixLookup>>();
 
 /** For 3+ characters: contacts whose search text contains the query (or its national digits). */
 export async function findContactsBySubstring(db: Db, needle: SearchNeedle) {
