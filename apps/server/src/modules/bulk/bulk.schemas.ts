@@ -1,6 +1,6 @@
-import { ID_MAX } from '@crm/domain';
+import { dealStageMoveSchema, ID_MAX } from '@crm/domain';
 import { z } from 'zod';
-import { BULK_ACTIONS, BULK_LISTS } from './bulk-lists.js';
+import { BULK_ACTIONS, BULK_LISTS, DEAL_BULK_ACTIONS } from './bulk-lists.js';
 
 const id = (message: string) =>
   z
@@ -24,22 +24,40 @@ export const bulkParams = z.object({
  * Which records: `params` (every record the list shows for them), `ids` (those chosen), or
  * `undoOf` (the records a bulk job changed) — exactly one.
  */
+const targetShape = {
+  params: listParams.optional(),
+  ids: z
+    .array(id('ids must be record ids'), { error: 'ids must be record ids' })
+    .min(1, { error: 'Choose at least one record' })
+    .max(1000, { error: 'Choose at most 1000 records, or select all matching' })
+    .optional(),
+  undoOf: id('undoOf must be a bulk action id').optional(),
+  assignedToId: id('assignedToId must be a user id').optional(),
+};
+
+const oneTarget = (body: { params?: unknown; ids?: unknown; undoOf?: unknown }) =>
+  [body.params, body.ids, body.undoOf].filter((x) => x !== undefined).length === 1;
+const oneTargetError = { error: 'Give exactly one of params, ids and undoOf' };
+
 export const bulkBody = z
   .object({
     action: z.enum(BULK_ACTIONS, { error: `action must be one of ${BULK_ACTIONS.join(', ')}` }),
-    params: listParams.optional(),
-    ids: z
-      .array(id('ids must be record ids'), { error: 'ids must be record ids' })
-      .min(1, { error: 'Choose at least one record' })
-      .max(1000, { error: 'Choose at most 1000 records, or select all matching' })
-      .optional(),
-    undoOf: id('undoOf must be a bulk action id').optional(),
-    assignedToId: id('assignedToId must be a user id').optional(),
+    ...targetShape,
   })
   .strict()
-  .refine((body) => [body.params, body.ids, body.undoOf].filter((x) => x !== undefined).length === 1, {
-    error: 'Give exactly one of params, ids and undoOf',
-  });
+  .refine(oneTarget, oneTargetError);
+
+/** The deals list's: a move names its stage, and a move to Lost the one reason for all. */
+export const dealBulkBody = z
+  .object({
+    action: z.enum(DEAL_BULK_ACTIONS, { error: `action must be one of ${DEAL_BULK_ACTIONS.join(', ')}` }),
+    ...targetShape,
+    stageId: id('stageId must be a stage id').optional(),
+    lostReasonId: dealStageMoveSchema.shape.lostReasonId,
+    lostReasonText: dealStageMoveSchema.shape.lostReasonText,
+  })
+  .strict()
+  .refine(oneTarget, oneTargetError);
 
 export const bulkDoneResponse = z.object({
   count: z.number(),

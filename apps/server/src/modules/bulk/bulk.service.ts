@@ -1,7 +1,7 @@
-import { contactMessages } from '@crm/domain';
+import { authMessages, contactMessages } from '@crm/domain';
 import type { AppContext } from '../../context.js';
-import type { Actor } from '../../lib/actor.js';
-import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
+import { type Actor, isAdmin } from '../../lib/actor.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import { isoAfter } from '../../lib/time.js';
 import type { JobContext, JobHandler } from '../jobs/job-runner.js';
 import { enqueueJob, getJob } from '../jobs/jobs.service.js';
@@ -60,14 +60,31 @@ function listParams(params: Record<string, unknown>): Record<string, unknown> {
   return rest;
 }
 
-async function checkRequest(ctx: AppContext, list: BulkList, request: BulkRequest): Promise<void> {
-  if (!bulkKind(list).actions.includes(request.action))
+/**
+ * The action is the list's and the caller's (an admin's, or one the list lets every user run), and
+ * its options are sound; the names its outcome message gives are read into the options here.
+ */
+async function checkRequest(
+  ctx: AppContext,
+  actor: Actor,
+  list: BulkList,
+  request: BulkRequest,
+): Promise<BulkOptions> {
+  const kind = bulkKind(list);
+  if (!kind.actions.includes(request.action))
     throw badRequest(`${request.action} is not a bulk action of ${list}`);
+  if (!isAdmin(actor) && !kind.userActions?.includes(request.action)) throw forbidden(authMessages.forbidden);
+  const options = { ...request.options };
   if (request.action === 'reassign') {
     const id = request.options.assignedToId;
-    if (id === undefined || (await activeUserName(ctx.db, id)) === undefined)
+    const name = id === undefined ? undefined : await activeUserName(ctx.db, id);
+    if (name === undefined)
       throw badRequest(contactMessages.assigneeNotFound, { assignedToId: contactMessages.assigneeNotFound });
+    if (list === 'deals') options.targetName = name;
   }
+  const target = await kind.check?.(ctx, request.action, options);
+  if (target !== undefined) options.targetName = target;
+  return options;
 }
 
 /** A bulk job of this person's on this list, whose changes may be undone. */
@@ -81,8 +98,12 @@ async function undoableJob(ctx: AppContext, actor: Actor, list: BulkList, jobId:
   return job;
 }
 
-function done(list: BulkList, action: BulkAction, changed: number[]): BulkDone {
-  return { count: changed.length, message: bulkKind(list).message(action, changed.length), ids: changed };
+function done(step: BulkStep, changed: number[]): BulkDone {
+  return {
+    count: changed.length,
+    message: bulkKind(step.list).message(step.action, changed.length, step.options),
+    ids: changed,
+  };
 }
 
 /**
@@ -97,12 +118,12 @@ export async function startBulk(
   list: BulkList,
   request: BulkRequest,
 ): Promise<BulkStarted> {
-  await checkRequest(ctx, list, request);
-  const step: BulkStep = { list, action: request.action, options: request.options };
+  const options = await checkRequest(ctx, actor, list, request);
+  const step: BulkStep = { list, action: request.action, options };
   const { target } = request;
   if ('ids' in target)
     return {
-      done: done(list, step.action, await writeInBatches(ctx, actor, step, [...new Set(target.ids)])),
+      done: done(step, await writeInBatches(ctx, actor, step, [...new Set(target.ids)])),
     };
 
   let payload: BulkPayload;
@@ -112,15 +133,15 @@ export async function startBulk(
     const total = await countChanges(ctx.db, target.undoOf);
     if (total <= BULK_INLINE_MAX) {
       const ids = await changesAfter(ctx.db, target.undoOf, 0, BULK_INLINE_MAX);
-      return { done: done(list, step.action, await writeInBatches(ctx, actor, step, ids)) };
+      return { done: done(step, await writeInBatches(ctx, actor, step, ids)) };
     }
     payload = { ...step, undoOf: target.undoOf, total };
   } else {
     const params = listParams(target.params);
-    const source = await bulkKind(list).source(ctx, params);
+    const source = await bulkKind(list).source(ctx, actor, params);
     const first = await matchingIdsAfter(ctx.db, source, 0, BULK_INLINE_MAX + 1);
     if (first.length <= BULK_INLINE_MAX)
-      return { done: done(list, step.action, await writeInBatches(ctx, actor, step, first)) };
+      return { done: done(step, await writeInBatches(ctx, actor, step, first)) };
     payload = { ...step, params, total: await countMatching(ctx.db, source) };
   }
   const jobId = await enqueueJob(ctx.db, { kind: BULK_JOB, payload, actorId: actor.user.id, maxAttempts: 3 });
@@ -131,10 +152,11 @@ export async function startBulk(
 /** How many records of a list match its parameters, exactly (the offer "Select all N matching"). */
 export async function countBulkMatches(
   ctx: AppContext,
+  actor: Actor,
   list: BulkList,
   params: Record<string, unknown>,
 ): Promise<number> {
-  return countMatching(ctx.db, await bulkKind(list).source(ctx, listParams(params)));
+  return countMatching(ctx.db, await bulkKind(list).source(ctx, actor, listParams(params)));
 }
 
 export interface BulkJobView {
@@ -147,11 +169,17 @@ export interface BulkJobView {
   error: string | null;
 }
 
-/** A person's bulk job as its progress bar reads it. */
+/**
+ * A person's bulk job as its progress bar reads it. Bulk jobs are an admin's but for the lists that
+ * let every user run an action (a deals move): anyone else is refused as the admin routes refuse.
+ */
 export async function bulkJobView(ctx: AppContext, actor: Actor, jobId: number): Promise<BulkJobView> {
   const job = await getJob(ctx.db, jobId);
-  if (!job || job.kind !== BULK_JOB || job.actorId !== actor.user.id) throw notFound('Bulk action not found');
-  const payload = job.payload as BulkPayload;
+  const payload = job?.payload as BulkPayload | undefined;
+  if (!isAdmin(actor) && !(job?.kind === BULK_JOB && payload && bulkKind(payload.list).userActions?.length))
+    throw forbidden(authMessages.forbidden);
+  if (!job || !payload || job.kind !== BULK_JOB || job.actorId !== actor.user.id)
+    throw notFound('Bulk action not found');
   const result = job.result as { count: number; message: string } | null;
   return {
     id: job.id,
@@ -179,7 +207,7 @@ async function runBulkJob(ctx: AppContext, job: JobContext): Promise<unknown> {
   const payload = job.job.payload as BulkPayload;
   const actor = await jobActor(ctx, job.job.actorId);
   const step: BulkStep = { list: payload.list, action: payload.action, options: payload.options };
-  const source = payload.params ? await bulkKind(payload.list).source(ctx, payload.params) : undefined;
+  const source = payload.params ? await bulkKind(payload.list).source(ctx, actor, payload.params) : undefined;
   const state = (job.job.checkpoint as BulkCheckpoint | null) ?? { afterId: 0, done: 0, changed: 0 };
   for (;;) {
     job.signal.throwIfAborted();
@@ -202,7 +230,10 @@ async function runBulkJob(ctx: AppContext, job: JobContext): Promise<unknown> {
     });
     Object.assign(state, next);
   }
-  return { count: state.changed, message: bulkKind(payload.list).message(payload.action, state.changed) };
+  return {
+    count: state.changed,
+    message: bulkKind(payload.list).message(payload.action, state.changed, payload.options),
+  };
 }
 
 export function bulkJobHandlers(ctx: AppContext): Record<string, JobHandler> {

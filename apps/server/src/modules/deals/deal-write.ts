@@ -52,6 +52,8 @@ export interface DealChange {
   contactId?: number;
   /** The partner a deal's referral follows into a merge of partners (and back on its undo). */
   agencyId?: number;
+  /** A bulk reassign: the person becomes the deal's owner and assignee, as the list's reassign makes them. */
+  reassignTo?: number;
   version?: number;
   /** An import's undo: whoever created the deal by that import may deactivate it. */
   undoesOwnCreation?: boolean;
@@ -372,6 +374,9 @@ export async function writeDeal(
     if (!(await agencyNameAndState(w.db, change.agencyId)))
       throw badRequest(m.agencyNotFound, { agencyId: m.agencyNotFound });
     columns = { agency_id: change.agencyId };
+  } else if (change.reassignTo !== undefined) {
+    await checkPeople(w, change.reassignTo, change.reassignTo, existing);
+    columns = { owner_id: change.reassignTo, assigned_to_id: change.reassignTo };
   }
   const wanted = change.isActive ?? change.form?.isActive;
   if (wanted !== undefined) columns.is_active = wanted ? 1 : 0;
