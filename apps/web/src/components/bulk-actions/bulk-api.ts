@@ -2,8 +2,15 @@ import { apiFetch, apiJson } from '../../lib/api-client';
 import { listQueryOf } from '../import-export/export-columns';
 
 /** The lists whose records change in bulk (POST /api/bulk/{list}). */
-export type BulkList = 'leads' | 'customers' | 'partners' | 'products';
-export type BulkAction = 'activate' | 'deactivate' | 'reassign';
+export type BulkList = 'leads' | 'customers' | 'partners' | 'products' | 'deals';
+export type BulkAction = 'activate' | 'deactivate' | 'reassign' | 'move';
+
+/** What an action names besides its records: the assignee, or a deals move's stage (and Lost's reason). */
+export interface BulkExtra {
+  assignedToId?: number;
+  stageId?: number;
+  lostReasonId?: number | null;
+}
 
 export interface BulkDone {
   count: number;
@@ -42,7 +49,7 @@ export async function postBulk(
   list: BulkList,
   action: BulkAction,
   target: BulkTarget,
-  extra: { assignedToId?: number } = {},
+  extra: BulkExtra = {},
 ): Promise<{ done: BulkDone } | { job: BulkJob }> {
   const response = await apiFetch(`/bulk/${list}`, {
     method: 'POST',

@@ -1,7 +1,14 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatCount } from '../../lib/format';
-import { type BulkAction, type BulkList, type BulkTarget, fetchBulkJob, postBulk } from './bulk-api';
+import {
+  type BulkAction,
+  type BulkExtra,
+  type BulkList,
+  type BulkTarget,
+  fetchBulkJob,
+  postBulk,
+} from './bulk-api';
 
 /** How long a deactivation's toast offers Undo. */
 export const UNDO_MS = 8000;
@@ -23,6 +30,7 @@ const VERBS: Record<BulkAction, string> = {
   activate: 'Activating',
   deactivate: 'Deactivating',
   reassign: 'Reassigning',
+  move: 'Moving',
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -48,7 +56,7 @@ export async function runBulk(
   list: BulkList,
   action: BulkAction,
   target: BulkTarget,
-  extra: { assignedToId?: number } = {},
+  extra: BulkExtra = {},
 ): Promise<BulkOutcome> {
   const started = await postBulk(list, action, target, extra);
   if ('done' in started) {

@@ -1,29 +1,20 @@
 import type { ListQuery } from '@crm/domain';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import {
-  IconArrowsRight,
-  IconLayoutKanban,
-  IconPlus,
-  IconUserOff,
-  IconUsersGroup,
-} from '@tabler/icons-react';
+import { IconLayoutKanban, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { useBulkSelection } from '../../../components/data-table/use-row-selection';
 import { ExportButton } from '../../../components/import-export';
-import { formatCountOf } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session-context';
 import { dealKeys } from '../api/deal-keys';
 import { fetchUserOptions } from '../api/deal-options-api';
 import type { DealListRow } from '../api/deal-types';
 import { fetchDealsPage } from '../api/deals-api';
 import { useCurrency } from '../api/use-currency';
-import { type DealBulkChange, useDealBulk } from '../api/use-deal-bulk';
 import { useDealStages, useLostReasons } from '../api/use-deal-stages';
-import { DealBulkDialog } from './deal-bulk-dialog';
+import { DealBulkBar } from './deal-bulk-bar';
 import { dealColumns, dealHref } from './deal-columns';
 import { DEAL_EXPORT_COLUMNS } from './deal-export-columns';
 
@@ -44,8 +35,6 @@ export function DealsListPage() {
     queryKey: ['deal-options', 'users'],
     queryFn: ({ signal }) => fetchUserOptions(signal),
   });
-  const bulk = useDealBulk();
-  const [dialog, setDialog] = useState<'reassign' | 'move' | null>(null);
 
   const userOptions = useMemo(
     () => (users.data ?? []).map((user) => ({ value: String(user.id), label: user.name })),
@@ -60,31 +49,6 @@ export function DealsListPage() {
       }),
     [stages.data, userOptions, currency],
   );
-
-  const ids = picked.ids.map(Number);
-  const none = ids.length === 0;
-  const run = (change: DealBulkChange) =>
-    bulk.mutate(
-      { ids, change },
-      {
-        onSettled: () => {
-          setDialog(null);
-          picked.clear();
-        },
-      },
-    );
-
-  const confirmDeactivate = () =>
-    modals.openConfirmModal({
-      title: 'Deactivate selected deals',
-      centered: true,
-      children: (
-        <Text size="sm">{`Are you sure you want to deactivate the ${formatCountOf(ids.length, 'selected deal')}?`}</Text>
-      ),
-      labels: { confirm: 'Deactivate', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => run({ action: 'deactivate' }),
-    });
 
   return (
     <Stack gap="lg">
@@ -113,60 +77,18 @@ export function DealsListPage() {
         loadErrorMessage="The deals could not be loaded"
         emptyState={<Text c="dimmed">No deals match.</Text>}
         selection={picked.selection}
-        toolbar={
-          <Group gap="xs">
-            {!none && (
-              <Text size="sm" c="dimmed">
-                {formatCountOf(ids.length, 'deal')} selected
-              </Text>
-            )}
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconArrowsRight size={14} />}
-              disabled={none}
-              onClick={() => setDialog('move')}
-            >
-              Move stage
-            </Button>
-            {isAdmin && (
-              <>
-                <Button
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconUsersGroup size={14} />}
-                  disabled={none}
-                  onClick={() => setDialog('reassign')}
-                >
-                  Reassign
-                </Button>
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="red"
-                  leftSection={<IconUserOff size={14} />}
-                  disabled={none}
-                  onClick={confirmDeactivate}
-                >
-                  Deactivate
-                </Button>
-              </>
-            )}
-          </Group>
-        }
+        toolbar={(listParams, totals) => (
+          <DealBulkBar
+            picked={picked}
+            listParams={listParams}
+            totals={totals}
+            isAdmin={isAdmin}
+            stages={stages.data ?? []}
+            reasons={reasons.data ?? []}
+            users={userOptions}
+          />
+        )}
       />
-      {dialog && (
-        <DealBulkDialog
-          action={dialog}
-          count={ids.length}
-          stages={stages.data ?? []}
-          reasons={reasons.data ?? []}
-          users={userOptions}
-          saving={bulk.isPending}
-          onClose={() => setDialog(null)}
-          onConfirm={run}
-        />
-      )}
     </Stack>
   );
 }
