@@ -17,7 +17,7 @@ import { isoAfter, nowIso } from '../../lib/time.js';
 import { inWrite } from '../records/write-scope.js';
 import { findUserById, type UserRow } from '../users/user-reads.js';
 import { countAttempt, loginLimits } from './attempts.service.js';
-import { challengeDigest, newRecoveryCodes, recoveryCodeDigest } from './recovery-codes.js';
+import { challengeDigest, newRecoveryCodes, recoveryCodeDigest, recoveryCodeKey } from './recovery-codes.js';
 import {
   claimTimeStep,
   clearSecondFactor,
@@ -136,7 +136,7 @@ export async function checkRecoveryCode(
 ): Promise<boolean> {
   const limits = loginLimits(ctx, user.email, address);
   const attempt = await countAttempt(ctx, limits);
-  const digest = await recoveryCodeDigest(ctx.db, code);
+  const digest = recoveryCodeDigest(await recoveryCodeKey(ctx.db), code);
   if (!(await useRecoveryCode(ctx.db, user.id, digest, nowIso()))) return false;
   await attempt.succeeded([limits[2]!.key]);
   return true;
@@ -164,7 +164,8 @@ export async function confirmSetup(
   const pending = { ...factor, secret: factor.secret };
   if (!(await checkCode(ctx, user, pending, code, address))) throw fieldError('code', m.invalidCode);
   const recoveryCodes = newRecoveryCodes();
-  const digests = await Promise.all(recoveryCodes.map((each) => recoveryCodeDigest(ctx.db, each)));
+  const key = await recoveryCodeKey(ctx.db);
+  const digests = recoveryCodes.map((each) => recoveryCodeDigest(key, each));
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await enableSecondFactor(trx, user.id, pending.secret, nowIso()))) throw conflict(m.notStarted);
     await replaceRecoveryCodes(trx, user.id, digests);
