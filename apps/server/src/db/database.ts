@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import { loadPg } from '../lib/optional-modules.js';
+import { statementName } from './prepared.js';
 import type { Database } from './schema.js';
 import { sqliteDialect } from './write-turns.js';
 
@@ -44,7 +45,10 @@ export function createDatabase(options: DatabaseOptions): Db {
     // for an idle one, by the client for one in use (whose query fails on its own). Unheard, either
     // event would end the process; the pool discards the dead connection and opens a new one.
     pool.on('error', (error) => options.onConnectionError?.(error));
-    pool.on('connect', (client) => client.on('error', () => {}));
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      sendPreparedByName(client);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pools.set(db, pool);
     return db;
@@ -68,6 +72,21 @@ export function createDatabase(options: DatabaseOptions): Db {
   const db = new Kysely<Database>({ dialect: sqliteDialect({ database: withStatementCache(sqlite) }) });
   fileMaps.set(db, { bytes: mapBytes, suspended: 0 });
   return db;
+}
+
+/**
+ * Kysely sends every query as text and values; the text of a `prepared` query goes under its name
+ * instead, so that each connection parses and plans it once (a deal's seven-table read was mostly
+ * planning on PostgreSQL).
+ */
+function sendPreparedByName(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((text: unknown, ...rest: unknown[]) => {
+    const name = typeof text === 'string' ? statementName(text) : undefined;
+    if (!name) return query(text, ...rest);
+    const [values, ...callback] = rest;
+    return query({ name, text, values }, ...callback);
+  }) as typeof client.query;
 }
 
 /** Each SQLite database's map size, and how many jobs are running without it. */

@@ -31,9 +31,27 @@ export function prepared<A extends unknown[], R>(
       // A raw `sql` template compiles against an executor; a query builder carries its own.
       query = 'isRawBuilder' in built ? built.compile(db) : built.compile();
       compiled.set(engine, query);
+      if (engine === 'postgres') nameStatement(query.sql);
     }
     const parameters = query.parameters.map((value) => (isArgument(value) ? args[value[ARGUMENT]] : value));
     const { rows } = await db.executeQuery<R>({ ...query, parameters });
     return rows;
   };
+}
+
+/** PostgreSQL's names for the statements of `prepared` queries, by their SQL text. */
+const statementNames = new Map<string, string>();
+
+function nameStatement(text: string): void {
+  if (!statementNames.has(text)) statementNames.set(text, `crm_prepared_${statementNames.size + 1}`);
+}
+
+/**
+ * The name under which a PostgreSQL connection prepares this SQL once and then only binds and
+ * executes it (`database.ts` sends it so): the text of a `prepared` query, whose shape never
+ * changes. Any other SQL is parsed and planned each time, as node-postgres does by default, since
+ * a statement prepared for every shape of a filtered list would pile up on each connection.
+ */
+export function statementName(text: string): string | undefined {
+  return statementNames.get(text);
 }
