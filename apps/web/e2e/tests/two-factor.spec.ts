@@ -1,7 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { createUserViaApi, logInThroughForm, submitLogin } from './support/session';
+import { ADMIN } from './support/constants';
+import { type FreshServer, startFreshServer } from './support/fresh-server';
+import {
+  bearer,
+  createUserViaApi,
+  logInThroughForm,
+  newPersonPage,
+  readStorage,
+  submitLogin,
+} from './support/session';
 import { expectToast, sidebar } from './support/ui';
 
 /** The code an authenticator app would show `steps` periods from now. */
@@ -73,5 +82,86 @@ test.describe('two-factor sign-in', () => {
         .analyze();
       expect(violations.map((violation) => `${scheme}: ${violation.id}`)).toEqual([]);
     }
+  });
+});
+
+test.describe('two-factor sign-in required by the admin', () => {
+  // Its own server: the requirement applies to the whole installation, and other specs sign in
+  // with passwords alone on the suite's server meanwhile.
+  let server: FreshServer;
+  test.beforeAll(async () => {
+    server = await startFreshServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('the admin requires it for everyone, a user sets it up at sign-in, and the admin resets it', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const base = server.baseURL;
+    const adminLogin = await request.post(`${base}/api/auth/login`, { data: ADMIN });
+    const { token } = await adminLogin.json();
+    const user = { email: `forced.${Date.now()}@example.com`, password: 'Passw0rd!' };
+    const created = await request.post(`${base}/api/users`, {
+      headers: bearer(token),
+      data: {
+        firstName: 'Forced',
+        surname: 'Setup',
+        phone: '905321234567',
+        role: 'user',
+        isActive: true,
+        ...user,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const userId = (await created.json()).id as number;
+
+    await page.goto(`${base}/login`);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(ADMIN.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.goto(`${base}/users`);
+    const policy = page.getByRole('region', { name: 'Require two-factor sign-in' });
+    await policy.getByText('Everyone', { exact: true }).click();
+    await expectToast(page, 'Two-factor requirement saved');
+
+    // The user's next sign-in leads through the setup before the session begins.
+    const person = await newPersonPage(browser);
+    await person.goto(`${base}/login`);
+    await person.getByRole('textbox', { name: 'Email', exact: true }).fill(user.email);
+    await person.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+    await person.getByRole('button', { name: 'Login' }).click();
+    await expect(person.getByText('Set up two-factor sign-in')).toBeVisible();
+    await expect(person.getByRole('img', { name: /QR code/ })).toBeVisible();
+    const code = person.getByRole('textbox', { name: '6-digit code' });
+    await expect(code).toBeFocused();
+    const secret = ((await person.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s+/g, '');
+    await code.fill(await codeAt(secret));
+    await person.getByRole('button', { name: 'Turn on' }).click();
+    await expect(person.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+    await person.getByRole('button', { name: 'Continue' }).click();
+    await expect(person.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+
+    // A lost phone: the admin resets it from the user's edit screen, which signs the user out.
+    await page.goto(`${base}/edit-user/${userId}`);
+    const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await expect(section.getByText('On', { exact: true })).toBeVisible();
+    await section.getByRole('button', { name: 'Reset second factor' }).click();
+    await page
+      .getByRole('dialog', { name: 'Reset two-factor sign-in?' })
+      .getByRole('button', { name: 'Reset' })
+      .click();
+    await expectToast(page, 'Two-factor sign-in was reset');
+    await expect(section.getByText('Off', { exact: true })).toBeVisible();
+    const me = await request.get(`${base}/api/auth/me`, {
+      headers: bearer((await readStorage(person, 'token')) ?? ''),
+    });
+    expect(me.status()).toBe(401);
+    await person.context().close();
   });
 });
