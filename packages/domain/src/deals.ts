@@ -293,3 +293,72 @@ export function formatMoney(minor: number, currency: string = DEFAULT_CURRENCY, 
   }
   return format.format(minor / 100);
 }
+
+/** Someone or something a deal names: its owner, assignee, partner or lost reason. */
+export interface DealNamedRef {
+  id: number;
+  name: string;
+}
+
+/**
+ * A row of GET /api/deals and a card of the board: the deal without its lines. Money is in major
+ * units (pounds); write it with formatMoney(toMinor(amount), currency). The server's mapper and the
+ * web app both speak this one type.
+ */
+export interface DealListRow {
+  id: number;
+  title: string;
+  contactId: number;
+  /** A lead or a customer, named as the lists name it. */
+  contact: { id: number; name: string; type: string };
+  agencyId: number | null;
+  agency: DealNamedRef | null;
+  ownerId: number;
+  owner: DealNamedRef;
+  assignedToId: number | null;
+  assignedTo: DealNamedRef | null;
+  stageId: number;
+  stage: { id: number; name: string; kind: string };
+  probability: number;
+  /** In major units (pounds); stored in pence. */
+  amount: number;
+  expectedCloseDate: string | null;
+  source: string | null;
+  lostReasonId: number | null;
+  lostReason: DealNamedRef | null;
+  lostReasonText: string | null;
+  wonDate: string | null;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** Sent back with an edit or a move, so that a change made meanwhile by someone else is not overwritten. */
+  version: number;
+}
+
+export interface DealLine {
+  productId: number;
+  product: { id: number; title: string };
+  quantity: number;
+  unitPrice: number;
+  /** A percentage: 12.5 is 12.5 % off. */
+  discount: number;
+  lineTotal: number;
+}
+
+/** GET /api/deals/{id} and every write's answer. */
+export interface Deal extends DealListRow {
+  lines: DealLine[];
+  /** The installation's currency (ISO 4217), for formatMoney. */
+  currency: string;
+}
+
+/** GET /api/deal-stages: every stage, active or not, in the board's order. */
+export interface DealStage {
+  id: number;
+  name: string;
+  position: number;
+  probability: number;
+  /** 'open', or the terminal 'won' and 'lost'. */
+  kind: string;
+  isActive: boolean;
+}

@@ -1,52 +1,11 @@
-import { fromMinor } from '@crm/domain';
+import { type Deal, type DealLine, type DealListRow, type DealStage, fromMinor } from '@crm/domain';
 import type { StageRow } from './deal-stages.repository.js';
 import type { DealCardRow, DealLineRow, DealRow } from './deals.repository.js';
 
+// The deal's API shapes are the domain's, shared with the web app.
+export type { Deal, DealLine, DealListRow, DealStage };
+
 const ref = (id: number | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);
-
-/** A card of the board and a row of GET /api/deals: the deal without its lines. */
-export interface DealListRow {
-  id: number;
-  title: string;
-  contactId: number;
-  contact: { id: number; name: string; type: string };
-  agencyId: number | null;
-  agency: { id: number; name: string } | null;
-  ownerId: number;
-  owner: { id: number; name: string };
-  assignedToId: number | null;
-  assignedTo: { id: number; name: string } | null;
-  stageId: number;
-  stage: { id: number; name: string; kind: string };
-  probability: number;
-  /** In major units (pounds); stored in pence. */
-  amount: number;
-  expectedCloseDate: string | null;
-  source: string | null;
-  lostReasonId: number | null;
-  lostReason: { id: number; name: string } | null;
-  lostReasonText: string | null;
-  wonDate: string | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
-
-export interface DealLine {
-  productId: number;
-  product: { id: number; title: string };
-  quantity: number;
-  unitPrice: number;
-  /** A percentage: 12.5 is 12.5 % off. */
-  discount: number;
-  lineTotal: number;
-}
-
-export interface Deal extends DealListRow {
-  lines: DealLine[];
-  currency: string;
-}
 
 export function toDealListRow(row: DealRow | DealCardRow): DealListRow {
   return {
@@ -94,15 +53,6 @@ export function toDealLine(line: DealLineRow): DealLine {
 
 export function toDeal(row: DealRow, lines: DealLineRow[], currency: string): Deal {
   return { ...toDealListRow(row), lines: lines.map(toDealLine), currency };
-}
-
-export interface DealStage {
-  id: number;
-  name: string;
-  position: number;
-  probability: number;
-  kind: string;
-  isActive: boolean;
 }
 
 export const toDealStage = (row: StageRow): DealStage => ({
