@@ -17,10 +17,12 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.js';
 import { forkServerProcesses, type ServerProcesses } from '../apps/server/src/cluster.js';
 import { defaultWorkers, loadConfig } from '../apps/server/src/config.js';
 import type { Db } from '../apps/server/src/db/database.js';
+import type { Engine } from '../apps/server/src/db/dialect.js';
 import { hashPassword } from '../apps/server/src/lib/passwords.js';
 import { benchFairShare, FAIR_SHARE_SCENARIO } from './fair-share.js';
 import { type SeedContext, type SeedStep, stepCounts } from './generators/context.js';
@@ -38,6 +40,7 @@ import {
   type ScratchDatabase,
 } from './lib/database.js';
 import { type LoopStats, machineBusyShare, watchServing } from './lib/diagnostics.js';
+import { explainScenario, explainSummary, formatPlans, type ScenarioPlans, slugOf } from './lib/explain.js';
 import { Rng } from './lib/prng.js';
 import { fixed, markdownTable, percentile, timeRuns, timeRunsWithCpu } from './lib/stats.js';
 import { readSamples, withSamples } from './samples.js';
@@ -59,6 +62,10 @@ const USAGE = `Usage: npm run bench -- [options]
   --deals N              deals to seed, with lines and stage history (default 0.3 per contact)
   --iterations N         sequential database-only runs per scenario (default 500)
   --direct-only          time the database-only runs and skip the HTTP load
+  --explain              run each scenario's database-only run once, record its statements (the round trips
+                         per request) and print each read's plan (PostgreSQL: EXPLAIN ANALYZE, BUFFERS; SQLite:
+                         EXPLAIN QUERY PLAN) into bench/plans/<engine>/<scenario>.txt, flagging full scans of
+                         big tables; skips the HTTP load (with --direct-only, the timings follow)
   --only TEXT[,TEXT…]    run only the scenarios whose name contains one of the TEXTs (the list scenarios and
                          "${FAIR_SHARE_SCENARIO}")
   --import N             also import a CSV of N leads (5% invalid, 5% duplicates): preview, run, RSS, list p99
@@ -101,6 +108,7 @@ async function main(): Promise<number> {
     'data-dir': { type: 'string' },
     keep: { type: 'boolean' },
     'direct-only': { type: 'boolean' },
+    explain: { type: 'boolean' },
     connections: { type: 'string' },
     duration: { type: 'string' },
     warmup: { type: 'string' },
@@ -201,6 +209,10 @@ async function main(): Promise<number> {
     }
     const samples = await readSamples(db);
     const scenarios = chosen.map((scenario) => withSamples(scenario, samples));
+    if (values.explain) {
+      const code = await reportExplain(db, scenarios, scratch.engine);
+      if (code !== 0 || !values['direct-only']) return code;
+    }
     if (values['direct-only']) return await reportDirect(db, scenarios, iterations, scratch);
 
     const serverEnv = {
@@ -595,6 +607,43 @@ async function reportDirect(
   console.log(
     '\nDB CPU is the CPU time of this process per run: on SQLite the query itself, steady when other work ' +
       'keeps the cores busy (PostgreSQL works in its own processes, so there it is only the client side).',
+  );
+  return 0;
+}
+
+/**
+ * --explain: each scenario's database-only run recorded once and every read it sends explained
+ * (bench/lib/explain.ts), the plans printed and written to bench/plans/<engine>/, then a summary of
+ * the round trips and of the full scans of big tables.
+ */
+async function reportExplain(db: Db, scenarios: readonly Scenario[], engine: Engine): Promise<number> {
+  const withDirect = scenarios.filter((scenario) => scenario.direct);
+  const slugs = new Map<string, string>();
+  for (const { name } of withDirect) {
+    const other = slugs.get(slugOf(name));
+    if (other) throw new Error(`"${name}" and "${other}" would share the plan file ${slugOf(name)}.txt`);
+    slugs.set(slugOf(name), name);
+  }
+  const contacts = await countRows(db, 'contacts');
+  const { rows } = await sql<{ version: string }>`${sql.raw(
+    engine === 'postgres' ? 'select version() as version' : "select 'SQLite ' || sqlite_version() as version",
+  )}`.execute(db);
+  const heading = `${rows[0]?.version ?? engine}; ${contacts.toLocaleString('en')} contacts; ${new Date().toISOString().slice(0, 10)}`;
+  const results: ScenarioPlans[] = [];
+  for (const scenario of withDirect) {
+    if (interrupted) return 130;
+    const result = await explainScenario(db, engine, scenario, queryOf(scenario.path), heading);
+    results.push(result);
+    console.log(`\n${formatPlans(result, engine, heading)}`);
+  }
+  console.log(
+    `\n${engine === 'postgres' ? 'PostgreSQL' : 'SQLite'}, plans of ${results.length} scenarios:\n`,
+  );
+  console.log(explainSummary(results, engine));
+  console.log(
+    '\nRound trips are the statements one database-only run sends, counted on its connection after a first ' +
+      "run (transaction control included; the HTTP request adds the session's lookup). A scan beyond its " +
+      'matches is a plan that reads a big table whole (PostgreSQL: Seq Scan; SQLite: SCAN without an index).',
   );
   return 0;
 }
