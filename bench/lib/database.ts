@@ -8,12 +8,14 @@ import {
   createDatabase,
   type DatabaseOptions,
   type Db,
+  postgresPool,
   sqlitePath,
 } from '../../apps/server/src/db/database.js';
 import { type Engine, engineOf } from '../../apps/server/src/db/dialect.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import type { Database } from '../../apps/server/src/db/schema.js';
 import { CliError } from './args.js';
+import { copyInBatches } from './pg-copy.js';
 
 export type TableName = keyof Database;
 
@@ -111,7 +113,9 @@ export interface BatchOptions {
 
 /**
  * Feeds rows from a (lazy) source into multi-row inserts, several inserts per transaction, so that a
- * large data set never sits in memory whole and works through Kysely on both engines.
+ * large data set never sits in memory whole and works through Kysely on both engines. On PostgreSQL
+ * (given the database, not a transaction) the same inserts go in through COPY instead, several
+ * times faster: see pg-copy.ts.
  */
 export async function insertInBatches<T>(
   db: Db,
@@ -119,6 +123,8 @@ export async function insertInBatches<T>(
   insert: (trx: Db, batch: T[]) => Promise<unknown>,
   { rowsPerInsert = 1000, insertsPerTransaction = 10 }: BatchOptions = {},
 ): Promise<number> {
+  const pool = postgresPool(db);
+  if (pool) return copyInBatches(db, pool, rows, insert, rowsPerInsert);
   let written = 0;
   let pending: T[][] = [];
   let batch: T[] = [];
