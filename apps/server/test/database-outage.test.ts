@@ -18,6 +18,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/**
+ * A call's path with its parameters filled: ids as 1, and a calendar feed's address as one of the
+ * right form (a malformed one is answered 404 before the database is asked).
+ */
+const wellFormed = (template: string) =>
+  template.startsWith('/api/calendar/')
+    ? `/api/calendar/${'A'.repeat(43)}.ics`
+    : template.replace(/\{[^}]+\}/g, '1');
+
 describe('a database that cannot be reached', () => {
   it('answers 503 { error: "Database unreachable" } rather than a 500', async () => {
     // A second app on its own connection, closed under it.
@@ -131,7 +140,7 @@ if (process.env.TEST_DATABASE_URL) {
       const calls = Object.entries(spec.paths).flatMap(([template, operations]) =>
         Object.keys(operations)
           .filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-          .map((method) => ({ method: method.toUpperCase(), url: template.replace(/\{[^}]+\}/g, '1') })),
+          .map((method) => ({ method: method.toUpperCase(), url: wellFormed(template) })),
       );
       expect(calls.length).toBeGreaterThan(80);
       try {
@@ -143,8 +152,13 @@ if (process.env.TEST_DATABASE_URL) {
             method: method as 'GET',
             url,
             headers: admin.headers,
-            // The one public call that needs its body first: a well-formed sign-in.
-            payload: url === '/api/auth/login' ? { email: admin.email, password: admin.password } : {},
+            // The public calls that need their body first: a well-formed sign-in and its second steps.
+            payload:
+              url === '/api/auth/login'
+                ? { email: admin.email, password: admin.password }
+                : url.startsWith('/api/auth/login/second-factor')
+                  ? { challenge: 'a-challenge', code: '123456' }
+                  : {},
           });
           if (url === '/api/health/live') {
             // Liveness is the process alone: restarting it would not bring the database back.
