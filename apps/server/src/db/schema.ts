@@ -1,4 +1,5 @@
 import type { AccessTables } from './schema-access.js';
+import type { AuditTables } from './schema-audit.js';
 import type {
   DealHistoryTable,
   DealLinesTable,
@@ -26,6 +27,7 @@ import type {
   SettingsTable,
   UsersTable,
 } from './schema-records.js';
+import type { SingleSignOnTables } from './schema-sso.js';
 import type {
   BulkChangesTable,
   ColumnChoicesTable,
@@ -45,12 +47,14 @@ import type {
 } from './schema-work.js';
 
 export * from './schema-access.js';
+export * from './schema-audit.js';
 export * from './schema-deals.js';
 export * from './schema-integrations.js';
 export * from './schema-records.js';
+export * from './schema-sso.js';
 export * from './schema-work.js';
 
-export interface Database extends AccessTables, IntegrationTables {
+export interface Database extends AccessTables, AuditTables, IntegrationTables, SingleSignOnTables {
   deal_stages: DealStagesTable;
   deal_stage_totals: DealStageTotalsTable;
   deal_lost_reasons: DealLostReasonsTable;
