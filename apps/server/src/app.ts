@@ -38,6 +38,7 @@ import { healthRoutes, systemRoutes } from './modules/system/system.routes.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { viewsRoutes } from './modules/views/views.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerApiCompression } from './plugins/compression.js';
 import { registerApiDocs } from './plugins/docs.js';
 import { clientErrorMessage, registerErrorHandler } from './plugins/error-handler.js';
@@ -47,7 +48,7 @@ import { registerMetrics } from './plugins/metrics.js';
 import { registerRequestIdHeader, requestIdOf } from './plugins/request-id.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { isAppRoute, registerWebApp, webDistDir } from './plugins/web-app.js';
-import { subscribeTopics } from './wiring.js';
+import { subscribeTopics, subscribeWebhooks } from './wiring.js';
 
 export interface BuildOptions {
   config: Config;
@@ -116,6 +117,7 @@ export async function buildApp({
     hooks: new Hooks(),
   };
   subscribeTopics(ctx.hooks);
+  subscribeWebhooks(ctx);
   // onClose hooks run last-registered first: the runner stops and hands its running jobs back
   // before the store and the mailer that jobs use close.
   if (!files) app.addHook('onClose', () => ctx.files.close());
@@ -170,6 +172,7 @@ export async function buildApp({
         await secured.register(tasksRoutes, { ctx });
         await secured.register(notificationsRoutes, { ctx });
         await secured.register(mergeRoutes, { ctx });
+        await secured.register(webhooksRoutes, { ctx });
       });
     },
     { prefix: '/api' },

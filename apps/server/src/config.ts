@@ -118,6 +118,15 @@ const envSchema = z
     APP_URL: optionalText.pipe(
       z.url({ protocol: /^https?$/, error: 'must be a URL such as https://crm.example.com' }).optional(),
     ),
+    WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
+    WEBHOOK_RETRY_SECONDS: z
+      .string()
+      .default('30,120,600,3600,10800,21600,43200')
+      .refine((value) => value.split(',').every((part) => /^\d+(\.\d+)?$/.test(part.trim())), {
+        error: 'must be a comma-separated list of seconds',
+      }),
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    WEBHOOK_DISABLE_AFTER: z.coerce.number().int().min(1).max(1000).default(5),
     METRICS_TOKEN: optionalText.pipe(
       z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
     ),
@@ -217,6 +226,17 @@ export interface Config {
   apiCompression: boolean;
   /** The daily e-mail digest of due and overdue tasks; undefined (SMTP_URL unset) sends nothing. */
   digest: DigestSettings | undefined;
+  webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  /** Hosts a webhook may reach although private or loopback, over http too (tests, internal use). */
+  allowedHosts: string[];
+  /** The waits before each retry of a failed delivery; its sum is how long an event is tried. */
+  retrySeconds: number[];
+  timeoutMs: number;
+  /** Events in a row that fail for good before an endpoint is disabled. */
+  disableAfter: number;
 }
 
 export interface FairShareSettings {
@@ -302,6 +322,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     taskReminderSeconds: e.TASK_REMINDER_SECONDS,
     apiCompression: e.API_COMPRESSION,
+    webhooks: {
+      allowedHosts: e.WEBHOOK_ALLOWED_HOSTS.split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+      retrySeconds: e.WEBHOOK_RETRY_SECONDS.split(',').map((part) => Number(part.trim())),
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      disableAfter: e.WEBHOOK_DISABLE_AFTER,
+    },
     digest:
       e.SMTP_URL && e.SMTP_FROM && e.APP_URL
         ? {

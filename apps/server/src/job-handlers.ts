@@ -17,6 +17,8 @@ import {
 import { importJobHandlers } from './modules/imports/import-jobs.js';
 import { STALE_TEMPORARY_MS, sweepStaleTemporaries, TEMPORARIES_JOB } from './modules/storage/index.js';
 import { DUE_JOB, DUE_SWEEP_JOB, sendDueReminders } from './modules/tasks/due-reminders.js';
+import { WEBHOOK_JOB } from './modules/webhooks/webhook-capture.js';
+import { webhookDeliveryHandler } from './modules/webhooks/webhook-delivery.js';
 
 /**
  * Every job this app runs, and every schedule, in one place: the modules export their handlers and
@@ -29,6 +31,7 @@ export function registerJobHandlers(ctx: AppContext, log: FastifyBaseLogger): { 
   for (const [kind, handler] of Object.entries(bulkJobHandlers(ctx))) jobs.register(kind, handler);
   const dueReminders = async () => ({ notified: await sendDueReminders(ctx) });
   jobs.register(DUE_JOB, dueReminders);
+  jobs.register(WEBHOOK_JOB, webhookDeliveryHandler(ctx));
 
   jobs.every(CLEANUP_JOB, CLEANUP_EVERY_MS, async () => deleteExpired(ctx.db, config));
   jobs.every(TEMPORARIES_JOB, STALE_TEMPORARY_MS, async () => ({

@@ -176,6 +176,7 @@ describe('notification preferences', () => {
       mention: true,
       contact_assigned: true,
       import_finished: true,
+      webhook_disabled: true,
       task_digest: true,
     });
     const off = await call(t, 'PUT', '/api/notifications/preferences', picky, { task_assigned: false });

@@ -26,3 +26,4 @@ export * from './turkish-order.js';
 export * from './two-factor.js';
 export * from './users.js';
 export * from './views.js';
+export * from './webhooks.js';

@@ -5,6 +5,7 @@ export const NOTIFICATION_KINDS = [
   'mention',
   'contact_assigned',
   'import_finished',
+  'webhook_disabled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -15,6 +16,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   mention: 'Someone mentions me',
   contact_assigned: 'A contact is assigned to me',
   import_finished: 'My import has finished',
+  webhook_disabled: 'A webhook stopped after failing (admins)',
 };
 
 /** The daily e-mail of due and overdue tasks (sent only where SMTP is set up); on unless turned off. */

@@ -117,3 +117,39 @@ export async function listHistory(db: Db, parent: { kind: SharedHistoryKind; id:
     .limit(limit)
     .execute();
 }
+
+/**
+ * The entries one person wrote for a record from a moment on: inside a write's transaction, what
+ * that write recorded (webhooks report these as the fields changed).
+ */
+export async function entriesWrittenSince(
+  db: Db,
+  parent: ParentRef,
+  userId: number,
+  since: string,
+): Promise<HistoryEntryWrite[]> {
+  const rows =
+    parent.kind === 'deal'
+      ? await db
+          .selectFrom('deal_history')
+          .select(['kind', 'field', 'old_value', 'new_value'])
+          .where('deal_id', '=', parent.id)
+          .where('user_id', '=', userId)
+          .where('created_at', '>=', since)
+          .orderBy('id')
+          .execute()
+      : await db
+          .selectFrom('history')
+          .select(['kind', 'field', 'old_value', 'new_value'])
+          .where(PARENT_COLUMN[parent.kind], '=', parent.id)
+          .where('user_id', '=', userId)
+          .where('created_at', '>=', since)
+          .orderBy('id')
+          .execute();
+  return rows.map((row) => ({
+    kind: row.kind as HistoryEntryWrite['kind'],
+    field: row.field,
+    oldValue: row.old_value,
+    newValue: row.new_value,
+  }));
+}

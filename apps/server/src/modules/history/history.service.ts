@@ -30,3 +30,5 @@ export const moveHistory = (db: Db, kind: SharedHistoryKind, fromId: number, toI
   reparentRows(db, 'history', kind, fromId, toId);
 export const moveHistoryBack = (db: Db, kind: SharedHistoryKind, ids: number[], toId: number) =>
   reparentIds(db, 'history', kind, ids, toId);
+
+export { entriesWrittenSince } from './history.repository.js';

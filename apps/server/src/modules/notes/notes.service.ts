@@ -62,6 +62,7 @@ export async function addNote(
   assertMentionLimit(content);
   const id = await inWrite(ctx, actor, async (w) => {
     const noteId = await insertNote(w.db, parent, actor.user.id, content, w.at);
+    await w.emit('note.added', { parent, noteId, text });
     w.publish(...(await notifyMentions(w.db, actor.user.id, parent, content, text.slice(0, 300), w.at)));
     if (options.recordInHistory) {
       await insertHistory(

@@ -1,3 +1,5 @@
+import type { LiveEvent } from '@crm/domain';
+
 /**
  * What one module's write tells the others, inside the write's own transaction, so that what they
  * keep of it commits with it or not at all. The module that writes names the topic; the modules
@@ -10,6 +12,10 @@ export interface Topics {
   'user.signed-out': { userId: number };
   /** An agency's name changed: its contacts' agency key and search text follow. */
   'agency.renamed': { agencyId: number; name: string };
+  /** A write is about to commit with these live events; `since` is when it began (webhooks). */
+  'write.committing': { events: readonly LiveEvent[]; since: string };
+  /** A note was added to a record (webhooks report it; not every record's history lists notes). */
+  'note.added': { parent: { kind: 'contact' | 'agency' | 'deal'; id: number }; noteId: number; text: string };
 }
 export type Topic = keyof Topics;
 

@@ -49,6 +49,7 @@ export async function inWrite<T>(
   options: { dryRun?: boolean } = {},
 ): Promise<T> {
   const events: AudiencedEvent[] = [];
+  const since = nowIso();
   try {
     const result = await deps.db.transaction().execute(async (trx) => {
       const scope: WriteScope = {
@@ -64,6 +65,7 @@ export async function inWrite<T>(
       };
       const answer = await work(scope);
       if (options.dryRun) throw new DryRunRollback(answer);
+      if (events.length > 0) await deps.hooks.emit('write.committing', scope, { events, since });
       return answer;
     });
     deps.events.publish(...events);

@@ -5,6 +5,7 @@
 
 export { type UserRow, userColumns } from './user-row.js';
 export {
+  activeAdminIds,
   activeUsersAmong,
   countUsers,
   findActiveUserByNameOrEmail,

@@ -157,3 +157,14 @@ export async function findActiveUserByNameOrEmail(db: Db, value: string) {
     .orderBy('id')
     .executeTakeFirst();
 }
+
+/** The ids of every active admin (told when something only admins manage needs them). */
+export async function activeAdminIds(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('is_active', '=', 1)
+    .execute();
+  return rows.map((row) => row.id);
+}
