@@ -1,6 +1,9 @@
-import type { Compilable, CompiledQuery, RawBuilder } from 'kysely';
-import type { Db } from './database.js';
+import type { Compilable, CompiledQuery, Kysely, RawBuilder } from 'kysely';
 import { type Engine, engineOf } from './dialect.js';
+import type { Database } from './schema.js';
+
+/** `database.ts`'s `Db`, named here without importing it: that file sends these statements by name. */
+type Db = Kysely<Database>;
 
 const ARGUMENT = Symbol('argument');
 
