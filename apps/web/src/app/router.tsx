@@ -94,6 +94,19 @@ const routes: RouteObject[] = [
                 },
               },
               {
+                path: '/settings/webhooks',
+                lazy: async () => {
+                  const { WebhooksPage } = await import('../features/webhooks/routes/webhooks-page');
+                  return {
+                    element: (
+                      <RequireAuth allowedRoles={['admin']}>
+                        <WebhooksPage />
+                      </RequireAuth>
+                    ),
+                  };
+                },
+              },
+              {
                 // Merges are for admins only, like the merge API.
                 path: '/merge/:kind/:survivorId/:otherId',
                 lazy: async () => {

@@ -10,6 +10,7 @@ import {
   IconUserCheck,
   IconUserPlus,
   IconUsers,
+  IconWebhook,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 
@@ -102,4 +103,12 @@ export const USERS_NAV: NavEntry = {
   to: '/users',
   icon: IconUsers,
   isActive: startsWithAny('/users', '/new-user', '/edit-user'),
+};
+
+/** Admins' connections to other systems. */
+export const WEBHOOKS_NAV: NavEntry = {
+  label: 'Webhooks',
+  to: '/settings/webhooks',
+  icon: IconWebhook,
+  isActive: startsWithAny('/settings/webhooks'),
 };

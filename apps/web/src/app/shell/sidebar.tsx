@@ -5,7 +5,7 @@ import { useCurrentUser, useSession } from '../../lib/session-context';
 import { Logo } from './logo';
 import { MyTasksNavLink } from './my-tasks-nav-link';
 import { NavEntryLink } from './nav-entry-link';
-import { DUPLICATES_NAV, IMPORTS_NAV, MAIN_NAV, USERS_NAV } from './nav-items';
+import { DUPLICATES_NAV, IMPORTS_NAV, MAIN_NAV, USERS_NAV, WEBHOOKS_NAV } from './nav-items';
 import { ProductsNavGroup } from './products-nav-group';
 
 interface SidebarProps {
@@ -42,6 +42,9 @@ export function Sidebar({ onNavigate }: SidebarProps) {
           )}
           {user.role === 'admin' && (
             <NavEntryLink entry={DUPLICATES_NAV} path={pathname} onNavigate={onNavigate} />
+          )}
+          {user.role === 'admin' && (
+            <NavEntryLink entry={WEBHOOKS_NAV} path={pathname} onNavigate={onNavigate} />
           )}
         </Stack>
       </AppShell.Section>
