@@ -28,16 +28,19 @@ export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (
   }
   if (event.code !== 'ArrowLeft' && event.code !== 'ArrowRight') return undefined;
   event.preventDefault();
-  const { collisionRect, droppableRects, droppableContainers, over } = context;
-  if (!collisionRect) return undefined;
+  const { collisionRect, droppableRects, droppableContainers, over, activeNode } = context;
+  // An arrow pressed right after the card is picked up comes before dnd-kit has measured the card
+  // and the columns: their boxes are read from the page then, so that the first press moves too.
+  const width = collisionRect?.width ?? activeNode?.getBoundingClientRect().width;
+  if (width === undefined) return undefined;
   const columns = droppableContainers
     .getEnabled()
     .flatMap((container) => {
-      const rect = droppableRects.get(container.id);
+      const rect = droppableRects.get(container.id) ?? container.node.current?.getBoundingClientRect();
       return rect ? [{ id: container.id, centre: rect.left + rect.width / 2 }] : [];
     })
     .sort((a, b) => a.centre - b.centre);
-  const centre = currentCoordinates.x + collisionRect.width / 2;
+  const centre = currentCoordinates.x + width / 2;
   // The column the card is over, else the one nearest to it.
   let here = columns.findIndex((column) => column.id === over?.id);
   if (here < 0) {
