@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.js';
 import { createAgency } from './helpers/agencies.js';
 import { type ContactJson, call, createContact, leadPayload } from './helpers/contacts.js';
 import { until } from './helpers/server-process.js';
+import { createTask, updateTask } from './helpers/tasks.js';
 import { createTestApp, errorOf, fieldsOf, type SignedIn, signIn, type TestApp } from './helpers/test-app.js';
 import { WebhookReceiver } from './helpers/webhook-receiver.js';
 
@@ -253,6 +254,24 @@ describe('deliveries', () => {
       ['deal.lost', 'deal', lost.id],
     ]);
     expect(events[2]!.data.record).toMatchObject({ id: won.id, stage: { name: 'Won', kind: 'won' } });
+    await call(t, 'DELETE', `/api/webhooks/${hook.id}`, admin);
+  });
+
+  it("reports a record's task done, with the task and the record", async () => {
+    const hook = await register('/tasks', ['task.done']);
+    const contact = await createContact(t, user, leadPayload({ name: 'Tarik', surname: 'Task' }));
+    const task = await createTask(t, user, { title: 'Call back', contactId: contact.id });
+    expect((await updateTask(t, user, task.id, { title: 'Call back soon' })).statusCode).toBe(200);
+    expect((await updateTask(t, user, task.id, { state: 'done' })).statusCode).toBe(200);
+    await received('/tasks', 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const events = verified('/tasks', hook.secret);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      type: 'task.done',
+      data: { recordKind: 'contact', recordId: contact.id, changed: ['state'], task: { id: task.id } },
+    });
+    expect(events[0]!.data.record).toMatchObject({ id: contact.id, name: 'Tarik' });
     await call(t, 'DELETE', `/api/webhooks/${hook.id}`, admin);
   });
 

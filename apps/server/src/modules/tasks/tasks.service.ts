@@ -21,6 +21,7 @@ import { type HistoryEntryWrite, insertHistory } from '../history/history.reposi
 import { notify } from '../notifications/notifications.service.js';
 import { dealVisibleTo, type ParentKind, type ParentRef } from '../parents.js';
 import { dealKeepers, recordIsActive } from '../parents.repository.js';
+import type { WriteScope } from '../records/write-scope.js';
 import { activeUserName as findActiveUserName } from '../users/user-reads.js';
 import { queueDueReminder } from './due-reminders.js';
 import { recordOf, taskAudience, taskEvent } from './task-events.js';
@@ -285,6 +286,18 @@ export async function updateTaskFor(
     await updateTask(trx, id, { ...changes, updated_at: at });
     if (changes.due_at) await queueDueReminder(trx, changes.due_at);
     if (record) await insertHistory(trx, record, actor.user.id, history, at, null, id);
+    // A record's task done is a webhook event: told in this transaction, as inWrite tells a write.
+    if (record && changes.state === 'done') {
+      const scope: WriteScope = {
+        db: trx,
+        actor,
+        at,
+        publish: () => {},
+        emit: (topic, payload) => ctx.hooks.emit(topic, scope, payload),
+      };
+      const done = { kind: 'task' as const, id, record };
+      await ctx.hooks.emit('write.committing', scope, { events: [done], since: at });
+    }
     if (changes.assignee_id === undefined) return [];
     return notify(
       trx,

@@ -57,6 +57,7 @@ async function keep(
       recordId: ref.id,
       changed: event.changed,
       ...(event.note !== undefined ? { note: event.note } : {}),
+      ...(event.task !== undefined ? { task: event.task } : {}),
       record: record ?? null,
     },
   });
@@ -98,8 +99,14 @@ export function webhookSubscribers(readers: RecordReaders) {
         // A partner's creation leaves no history entry; anything else without one changed nothing.
         if (entries.length === 0 && ref.kind !== 'agency') continue;
         const record = await read(w.db, ref);
-        for (const event of deriveEvents(ref.kind, entries, record, since))
-          await keep(w, endpoints, ref, event, record);
+        // The write's own task event names the task a task.done is about.
+        const task = events.find(
+          (event) => event.kind === 'task' && event.record?.kind === ref.kind && event.record.id === ref.id,
+        );
+        for (const event of deriveEvents(ref.kind, entries, record, since)) {
+          const about = event.kind === 'task.done' && task ? { ...event, task: { id: task.id } } : event;
+          await keep(w, endpoints, ref, about, record);
+        }
       }
     },
     async onNote(w: WriteScope, note: { parent: RecordRef; noteId: number; text: string }) {

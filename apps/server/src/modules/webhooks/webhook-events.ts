@@ -9,6 +9,8 @@ export interface DerivedEvent {
   changed: string[];
   /** The note of a note.added: its id and its text as plain text. */
   note?: { id: number; text: string };
+  /** The task of a task.done. */
+  task?: { id: number };
 }
 
 const fieldsOf = (entries: HistoryEntryWrite[]) => [
