@@ -44,6 +44,13 @@ export async function deferrableIndexes(db: Db, tables: readonly string[]): Prom
 }
 
 /**
+ * Where the definitions of the dropped indexes wait for their rebuild, in the database itself: a
+ * seed stopped half way (Ctrl-C, a failed step) leaves them here, and the next run over those
+ * tables (`--reset`) builds them too. The table is dropped once it is empty again.
+ */
+const PENDING = 'seed_deferred_indexes';
+
+/**
  * Runs a bulk load of the tables on PostgreSQL without their secondary indexes: they are dropped
  * first and built again afterwards, each from its recorded definition, and the tables analyzed, so
  * that the next step reads them as the server would. Building an index once over every row is several
@@ -57,10 +64,7 @@ export async function withIndexesDeferred<T>(
   load: () => Promise<T>,
 ): Promise<{ result: T; rebuild?: IndexRebuild }> {
   if (engineOf(db) !== 'postgres') return { result: await load() };
-  const indexes = await deferrableIndexes(db, tables);
-  await db.transaction().execute(async (trx) => {
-    for (const index of indexes) await sql`drop index ${sql.ref(index.name)}`.execute(trx);
-  });
+  const indexes = await setAside(db, tables);
   let result: T;
   try {
     result = await load();
@@ -71,18 +75,48 @@ export async function withIndexesDeferred<T>(
   return { result, rebuild: await rebuildIndexes(db, tables, indexes) };
 }
 
+/** Records the tables' deferrable indexes (and any an interrupted run left unbuilt), then drops them. */
+async function setAside(db: Db, tables: readonly string[]): Promise<DeferredIndex[]> {
+  if (tables.length === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    await sql`create table if not exists ${sql.table(PENDING)} (
+      name text primary key, "table" text not null, definition text not null)`.execute(trx);
+    const { rows: left } = await sql<DeferredIndex>`
+      select "table", name, definition from ${sql.table(PENDING)}
+      where "table" in (${sql.join([...tables])}) order by "table", name`.execute(trx);
+    const current = await deferrableIndexes(trx, tables);
+    const indexes = [...left, ...current.filter((index) => !left.some((each) => each.name === index.name))];
+    for (const index of indexes) {
+      await sql`insert into ${sql.table(PENDING)} ("table", name, definition)
+        values (${index.table}, ${index.name}, ${index.definition}) on conflict (name) do nothing`.execute(
+        trx,
+      );
+      await sql`drop index if exists ${sql.ref(index.name)}`.execute(trx);
+    }
+    return indexes;
+  });
+}
+
+/** Builds the indexes again, analyzes the tables, and forgets the definitions once all are built. */
 async function rebuildIndexes(
   db: Db,
   tables: readonly string[],
   indexes: readonly DeferredIndex[],
 ): Promise<IndexRebuild> {
   const started = performance.now();
+  if (tables.length === 0) return { tables, indexes: 0, ms: 0 };
   await db.connection().execute(async (connection) => {
     await sql`select set_config('maintenance_work_mem', ${MAINTENANCE_WORK_MEM}, false)`.execute(connection);
     try {
-      for (const index of indexes) await sql.raw(index.definition).execute(connection);
-      if (tables.length > 0)
-        await sql`analyze ${sql.join(tables.map((table) => sql.table(table)))}`.execute(connection);
+      for (const index of indexes) {
+        await sql.raw(index.definition).execute(connection);
+        await sql`delete from ${sql.table(PENDING)} where name = ${index.name}`.execute(connection);
+      }
+      await sql`analyze ${sql.join(tables.map((table) => sql.table(table)))}`.execute(connection);
+      const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(PENDING)}`.execute(
+        connection,
+      );
+      if (Number(rows[0]?.n) === 0) await sql`drop table ${sql.table(PENDING)}`.execute(connection);
     } finally {
       await sql`reset maintenance_work_mem`.execute(connection);
     }

@@ -5,7 +5,7 @@ import { CRM_STEPS, tablesToClear } from '../../../bench/generators/crm.js';
 import { seedUsers, USER_TABLES } from '../../../bench/generators/users.js';
 import { insertInBatches } from '../../../bench/lib/database.js';
 import { copyField } from '../../../bench/lib/pg-copy.js';
-import { type IndexRebuild, withIndexesDeferred } from '../../../bench/lib/pg-indexes.js';
+import { deferrableIndexes, type IndexRebuild, withIndexesDeferred } from '../../../bench/lib/pg-indexes.js';
 import { Rng } from '../../../bench/lib/prng.js';
 import { engineOf } from '../src/db/dialect.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -67,6 +67,38 @@ describe('the seeder’s load', () => {
       expect(contacts?.indexes).toBeGreaterThan(20);
     } else {
       expect(rebuilds).toEqual([]);
+    }
+  });
+
+  it('builds the indexes of a load that fails, and those a stopped run left unbuilt', async () => {
+    const failing = withIndexesDeferred(t.db, ['tasks'], async () => {
+      throw new Error('the load failed');
+    });
+    await expect(failing).rejects.toThrow('the load failed');
+    expect(await indexes()).toEqual(indexesBefore);
+    if (engineOf(t.db) === 'postgres') {
+      // As a run stopped between dropping an index and building it again leaves the database.
+      const index = (await deferrableIndexes(t.db, ['tasks']))[0]!;
+      await sql`create table seed_deferred_indexes (name text primary key, "table" text not null, definition text not null)`.execute(
+        t.db,
+      );
+      await sql`insert into seed_deferred_indexes values (${index.name}, 'tasks', ${index.definition})`.execute(
+        t.db,
+      );
+      await sql`drop index ${sql.ref(index.name)}`.execute(t.db);
+      expect(await indexes()).not.toEqual(indexesBefore);
+    }
+    const { result, rebuild } = await withIndexesDeferred(t.db, ['tasks'], async () => 'loaded');
+    expect(result).toBe('loaded');
+    expect(await indexes()).toEqual(indexesBefore);
+    if (engineOf(t.db) === 'postgres') {
+      expect(rebuild?.indexes).toBe((await deferrableIndexes(t.db, ['tasks'])).length);
+      const { rows } = await sql<{
+        name: string | null;
+      }>`select to_regclass('seed_deferred_indexes') as name`.execute(t.db);
+      expect(rows[0]?.name).toBeNull();
+    } else {
+      expect(rebuild).toBeUndefined();
     }
   });
 
