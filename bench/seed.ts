@@ -18,7 +18,7 @@ import { CRM_STEPS, tablesToClear } from './generators/crm.js';
 import { DEFAULT_PASSWORD, SEED_ADMIN_EMAIL, seedUsers, USER_TABLES } from './generators/users.js';
 import { CliError, intOption, parseOptions, runMain, stringOption, UsageError } from './lib/args.js';
 import { analyzeAfterLoad, clearTables, countRows, describeTarget, openMigrated } from './lib/database.js';
-import { withIndexesDeferred } from './lib/pg-indexes.js';
+import { withConstraintsDeferred } from './lib/pg-deferred.js';
 import { Rng } from './lib/prng.js';
 
 const USAGE = `Usage: npm run seed -- [options]
@@ -120,17 +120,17 @@ async function main(): Promise<number> {
     const ctx: SeedContext = { db, rng: new Rng(seed), passwordHash, until, demo: values.demo === true };
     for (const [step, count] of counts) {
       // PostgreSQL: each step loads its tables through COPY (insertInBatches) without their
-      // secondary indexes, which are built again once the step is done (lib/pg-indexes.ts).
-      const { result, rebuild } = await withIndexesDeferred(db, step.tables, () => step.run(ctx, count));
+      // secondary indexes and foreign keys, restored once the step is done (lib/pg-deferred.ts).
+      const { result, restored } = await withConstraintsDeferred(db, step.tables, () => step.run(ctx, count));
       for (const part of [result, ...(result.also ?? [])]) {
         const perSecond = Math.round(part.rows / (Math.max(part.ms, 1) / 1000));
         console.log(
           `  ${part.table}: ${part.rows.toLocaleString('en')} rows in ${ms(part.ms)} (${perSecond.toLocaleString('en')} rows/s)`,
         );
       }
-      if (rebuild && rebuild.indexes > 0)
+      if (restored && restored.indexes + restored.foreignKeys > 0)
         console.log(
-          `  indexes of ${rebuild.tables.join(', ')}: ${rebuild.indexes} built and analyzed in ${ms(rebuild.ms)}`,
+          `  ${restored.tables.join(', ')}: ${restored.indexes} indexes built, ${restored.foreignKeys} foreign keys checked, analyzed in ${ms(restored.ms)}`,
         );
     }
     await analyzeAfterLoad(db);

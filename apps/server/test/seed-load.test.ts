@@ -5,7 +5,7 @@ import { CRM_STEPS, tablesToClear } from '../../../bench/generators/crm.js';
 import { seedUsers, USER_TABLES } from '../../../bench/generators/users.js';
 import { insertInBatches } from '../../../bench/lib/database.js';
 import { copyField } from '../../../bench/lib/pg-copy.js';
-import { deferrableIndexes, type IndexRebuild, withIndexesDeferred } from '../../../bench/lib/pg-indexes.js';
+import { deferrable, type Restored, withConstraintsDeferred } from '../../../bench/lib/pg-deferred.js';
 import { Rng } from '../../../bench/lib/prng.js';
 import { engineOf } from '../src/db/dialect.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -20,26 +20,29 @@ const SIZES: Record<string, number> = { partners: 20, contacts: 300, products: 4
 const STEPS = [{ option: 'users', defaultCount: 8, tables: USER_TABLES, run: seedUsers }, ...CRM_STEPS];
 
 let t: TestApp;
-let indexesBefore: string[];
-const rebuilds: IndexRebuild[] = [];
+let schemaBefore: string[];
+const restores: Restored[] = [];
 
-/** Each index of the seeded tables, by name with its definition. */
-async function indexes(): Promise<string[]> {
+/** The seeded tables' indexes and (PostgreSQL) foreign keys, each by name with its definition. */
+async function schema(): Promise<string[]> {
   const tables = tablesToClear(STEPS);
   const { rows } =
     engineOf(t.db) === 'postgres'
       ? await sql<{ name: string; definition: string }>`
           select indexname as name, indexdef as definition from pg_indexes
-          where schemaname = current_schema() and tablename in (${sql.join([...tables])})`.execute(t.db)
+          where schemaname = current_schema() and tablename in (${sql.join([...tables])})
+          union all
+          select conname, conrelid::regclass::text || ' ' || pg_get_constraintdef(oid) from pg_constraint
+          where contype = 'f' and conrelid::regclass::text in (${sql.join([...tables])})`.execute(t.db)
       : await sql<{ name: string; definition: string }>`
           select name, coalesce(sql, '') as definition from sqlite_master
-          where type = 'index' and tbl_name in (${sql.join([...tables])})`.execute(t.db);
+          where tbl_name in (${sql.join([...tables])})`.execute(t.db);
   return rows.map((row) => `${row.name}: ${row.definition}`).sort();
 }
 
 beforeAll(async () => {
   t = await createTestApp();
-  indexesBefore = await indexes();
+  schemaBefore = await schema();
   const ctx: SeedContext = {
     db: t.db,
     rng: new Rng(11),
@@ -47,8 +50,8 @@ beforeAll(async () => {
     until: new Date('2026-06-01T00:00:00Z'),
   };
   for (const [step, count] of stepCounts(STEPS, (step) => SIZES[step.option])) {
-    const { rebuild } = await withIndexesDeferred(t.db, step.tables, () => step.run(ctx, count));
-    if (rebuild) rebuilds.push(rebuild);
+    const { restored } = await withConstraintsDeferred(t.db, step.tables, () => step.run(ctx, count));
+    if (restored) restores.push(restored);
   }
 }, 120_000);
 
@@ -59,46 +62,50 @@ afterAll(async () => {
 const numbers = (rows: Record<string, unknown>[]) =>
   rows.map((row) => Object.values(row).map((value) => (typeof value === 'string' ? value : Number(value))));
 
+const pendingTable = async () =>
+  (await sql<{ name: string | null }>`select to_regclass('seed_deferred')::text as name`.execute(t.db))
+    .rows[0]?.name;
+
 describe('the seeder’s load', () => {
-  it('builds every index it set aside again, as it was (PostgreSQL; SQLite keeps them throughout)', async () => {
-    expect(await indexes()).toEqual(indexesBefore);
+  it('restores every index and foreign key it set aside, as it was (PostgreSQL; SQLite keeps them throughout)', async () => {
+    expect(await schema()).toEqual(schemaBefore);
     if (engineOf(t.db) === 'postgres') {
-      const contacts = rebuilds.find((rebuild) => rebuild.tables.includes('contacts'));
+      const contacts = restores.find((restored) => restored.tables.includes('contacts'));
       expect(contacts?.indexes).toBeGreaterThan(20);
+      expect(contacts?.foreignKeys).toBe(4);
+      expect(await pendingTable()).toBeNull();
     } else {
-      expect(rebuilds).toEqual([]);
+      expect(restores).toEqual([]);
     }
   });
 
-  it('builds the indexes of a load that fails, and those a stopped run left unbuilt', async () => {
-    const failing = withIndexesDeferred(t.db, ['tasks'], async () => {
+  it('restores them after a load that fails, and what a stopped run left unrestored', async () => {
+    const failing = withConstraintsDeferred(t.db, ['tasks'], async () => {
       throw new Error('the load failed');
     });
     await expect(failing).rejects.toThrow('the load failed');
-    expect(await indexes()).toEqual(indexesBefore);
+    expect(await schema()).toEqual(schemaBefore);
+    let expected = 0;
     if (engineOf(t.db) === 'postgres') {
+      expected = (await deferrable(t.db, ['tasks'])).length;
       // As a run stopped between dropping an index and building it again leaves the database.
-      const index = (await deferrableIndexes(t.db, ['tasks']))[0]!;
-      await sql`create table seed_deferred_indexes (name text primary key, "table" text not null, definition text not null)`.execute(
-        t.db,
-      );
-      await sql`insert into seed_deferred_indexes values (${index.name}, 'tasks', ${index.definition})`.execute(
+      const index = (await deferrable(t.db, ['tasks'])).find((each) => each.kind === 'index')!;
+      await sql`create table seed_deferred (kind text not null, "table" text not null, name text not null,
+        definition text not null, primary key (kind, "table", name))`.execute(t.db);
+      await sql`insert into seed_deferred values ('index', 'tasks', ${index.name}, ${index.definition})`.execute(
         t.db,
       );
       await sql`drop index ${sql.ref(index.name)}`.execute(t.db);
-      expect(await indexes()).not.toEqual(indexesBefore);
+      expect(await schema()).not.toEqual(schemaBefore);
     }
-    const { result, rebuild } = await withIndexesDeferred(t.db, ['tasks'], async () => 'loaded');
+    const { result, restored } = await withConstraintsDeferred(t.db, ['tasks'], async () => 'loaded');
     expect(result).toBe('loaded');
-    expect(await indexes()).toEqual(indexesBefore);
+    expect(await schema()).toEqual(schemaBefore);
     if (engineOf(t.db) === 'postgres') {
-      expect(rebuild?.indexes).toBe((await deferrableIndexes(t.db, ['tasks'])).length);
-      const { rows } = await sql<{
-        name: string | null;
-      }>`select to_regclass('seed_deferred_indexes') as name`.execute(t.db);
-      expect(rows[0]?.name).toBeNull();
+      expect((restored?.indexes ?? 0) + (restored?.foreignKeys ?? 0)).toBe(expected);
+      expect(await pendingTable()).toBeNull();
     } else {
-      expect(rebuild).toBeUndefined();
+      expect(restored).toBeUndefined();
     }
   });
 
