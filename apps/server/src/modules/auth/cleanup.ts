@@ -4,6 +4,7 @@ import { isoAfter, nowIso } from '../../lib/time.js';
 import { deleteAttemptsBefore } from './login-failures.repository.js';
 import { deleteExpiredChallenges } from './second-factors.repository.js';
 import { deleteExpiredSessions } from './sessions.repository.js';
+import { deleteExpiredSsoRows } from './sso.repository.js';
 
 export const CLEANUP_JOB = 'session-cleanup';
 /** Expired sessions are refused when used whatever their age: removing them is housekeeping. */
@@ -13,5 +14,6 @@ export const CLEANUP_EVERY_MS = 15 * 60_000;
 export async function deleteExpired(db: Db, config: Config): Promise<void> {
   await deleteExpiredSessions(db, nowIso());
   await deleteExpiredChallenges(db, nowIso());
+  await deleteExpiredSsoRows(db, nowIso());
   await deleteAttemptsBefore(db, isoAfter(-config.loginThrottle.windowMinutes * 60_000));
 }
