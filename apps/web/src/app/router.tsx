@@ -29,6 +29,12 @@ const routes: RouteObject[] = [
             path: '/login',
             Component: LoginPage,
           },
+          {
+            path: '/login/sso',
+            lazy: async () => ({
+              Component: (await import('../features/auth/routes/sso-callback-page')).SsoCallbackPage,
+            }),
+          },
         ],
       },
       {

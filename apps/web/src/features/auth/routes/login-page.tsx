@@ -1,13 +1,15 @@
-import type { SecondFactorAnswer } from '@crm/domain';
-import { Center, Group, Paper, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAddressBook } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { type SecondFactorAnswer, type SsoLoginOptions, ssoFailureMessage } from '@crm/domain';
+import { Alert, Button, Center, Group, Paper, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAddressBook, IconAlertCircle } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session-context';
 import type { LoginAnswer, SignedIn } from '../api/login';
+import { fetchSsoOptions } from '../api/sso';
 import { LoginForm } from '../components/login-form';
 import { SecondFactorForm } from '../components/second-factor-form';
 import { SecondFactorSetup } from '../components/second-factor-setup';
+import { SsoSignIn } from '../components/sso-sign-in';
 import { useSessionMessage } from '../use-session-message';
 
 export function LoginPage() {
@@ -17,6 +19,20 @@ export function LoginPage() {
 
   // After a right password, the second step still to do, if the account has or needs one.
   const [second, setSecond] = useState<SecondFactorAnswer>();
+  // A sign-in through the provider that came back refused names its reason by code only.
+  const [params] = useSearchParams();
+  const ssoFailure = ssoFailureMessage(params.get('sso'));
+  // The login page runs outside the query cache (the signed-in shell brings it): one plain request.
+  const [ssoOptions, setSsoOptions] = useState<SsoLoginOptions>();
+  useEffect(() => {
+    const abort = new AbortController();
+    fetchSsoOptions(abort.signal).then(setSsoOptions, () => {});
+    return () => abort.abort();
+  }, []);
+  const ssoOn = ssoOptions?.enabled === true;
+  // With the form off for all but admins, it stays one click away for them (the server enforces it).
+  const [adminForm, setAdminForm] = useState(false);
+  const formShown = !ssoOn || ssoOptions?.passwordSignIn === 'everyone' || adminForm;
 
   const onSignedIn = ({ token, user }: SignedIn) => {
     signIn(token, user);
@@ -28,7 +44,30 @@ export function LoginPage() {
   };
   const back = () => setSecond(undefined);
 
-  let step = <LoginForm onSignedIn={onPassword} />;
+  let step = (
+    <>
+      {ssoFailure && (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          icon={<IconAlertCircle size={18} />}
+          mb="md"
+          data-testid="sso-error"
+        >
+          {ssoFailure}
+        </Alert>
+      )}
+      {ssoOn && ssoOptions && <SsoSignIn options={ssoOptions} withDivider={formShown} />}
+      {formShown ? (
+        <LoginForm onSignedIn={onPassword} />
+      ) : (
+        <Button variant="subtle" size="xs" fullWidth mt="md" onClick={() => setAdminForm(true)}>
+          Administrators: sign in with a password
+        </Button>
+      )}
+    </>
+  );
   if (second?.secondFactor === 'required')
     step = <SecondFactorForm challenge={second.challenge} onSignedIn={onSignedIn} onBack={back} />;
   else if (second?.secondFactor === 'setup')

@@ -9,6 +9,7 @@ import { useSetUserActive } from '../api/use-set-user-active';
 import { userKeys } from '../api/user-keys';
 import { fetchUsersPage } from '../api/users-api';
 import { confirmToggleActive } from '../components/confirm-toggle-active';
+import { SsoSettingsCard } from '../components/sso-settings-card';
 import { TwoFactorPolicyCard } from '../components/two-factor-policy-card';
 import { userColumns, userHref } from '../components/user-columns';
 
@@ -48,6 +49,7 @@ export function UsersPage() {
         emptyState={<Text c="dimmed">{userScreenMessages.noUsers}</Text>}
       />
       {isAdmin && <TwoFactorPolicyCard />}
+      {isAdmin && <SsoSettingsCard />}
     </Stack>
   );
 }
