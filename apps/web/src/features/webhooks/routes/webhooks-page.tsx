@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENT_LABELS } from '@crm/domain';
-import { Badge, Button, Group, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { confirmAction } from '../../../components/record-tabs/confirm-action';
 import { errorMessage } from '../../../lib/api-error';
@@ -56,7 +56,7 @@ export function WebhooksPage() {
               <Table.Th>URL</Table.Th>
               <Table.Th>Events</Table.Th>
               <Table.Th>Status</Table.Th>
-              <Table.Th>On</Table.Th>
+              <Table.Th>Sending</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -76,16 +76,14 @@ export function WebhooksPage() {
                     </Badge>
                   ) : (
                     <Badge color="gray" variant="light" title={hook.disabledReason ?? undefined}>
-                      {hook.disabledReason ?? 'Off'}
+                      {hook.disabledReason ?? 'Turned off'}
                     </Badge>
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Switch
-                    aria-label={`Webhook to ${hook.url} on`}
-                    checked={hook.isActive}
-                    onChange={(event) => toggle(hook, event.currentTarget.checked)}
-                  />
+                  <Button size="xs" variant="default" onClick={() => toggle(hook, !hook.isActive)}>
+                    {hook.isActive ? 'Turn off' : 'Turn on'}
+                  </Button>
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
