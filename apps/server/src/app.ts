@@ -10,6 +10,7 @@ import { serializerCompiler } from './lib/response-serializer.js';
 import { TokenSigner } from './lib/token-signer.js';
 import { agenciesRoutes } from './modules/agencies/agencies.routes.js';
 import { agencyStaffRoutes } from './modules/agency-staff/agency-staff.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes, publicAuthRoutes } from './modules/auth/auth.routes.js';
 import { authenticationHook } from './modules/auth/auth-hook.js';
 import { resolveTokenSecret } from './modules/auth/token-secret.js';
@@ -173,6 +174,7 @@ export async function buildApp({
         await secured.register(notificationsRoutes, { ctx });
         await secured.register(mergeRoutes, { ctx });
         await secured.register(webhooksRoutes, { ctx });
+        await secured.register(auditRoutes, { ctx });
       });
     },
     { prefix: '/api' },

@@ -103,6 +103,7 @@ const envSchema = z
       .transform((value) => value === 'true'),
     JOBS_POLL_MS: z.coerce.number().int().min(0).default(1000),
     IMPORT_FILE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(365),
     EXPORTS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(2),
     IMPORT_PREVIEWS_PER_PERSON: z.coerce.number().int().min(1).max(100).default(2),
     SEARCHES_PER_SECOND: z.coerce.number().min(0).max(1_000_000).default(10),
@@ -212,6 +213,8 @@ export interface Config {
   jobsPollMs: number;
   /** Days an import's uploaded file is kept after the import's last step, then deleted. */
   importFileDays: number;
+  /** Days an audit entry is kept; a daily sweep deletes older ones. */
+  auditRetentionDays: number;
   /** Where uploads live: DATA_DIR/uploads, or the bucket of `s3`. */
   fileStorage: 'local' | 's3';
   /** The S3_* settings, when S3_BUCKET is set (required for FILE_STORAGE=s3 and files:migrate). */
@@ -301,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: e.WORKERS ?? defaultWorkers(),
     jobsPollMs: e.JOBS_POLL_MS,
     importFileDays: e.IMPORT_FILE_DAYS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     fileStorage: e.FILE_STORAGE,
     s3: e.S3_BUCKET
       ? {

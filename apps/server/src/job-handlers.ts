@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.js';
+import { AUDIT_SWEEP_JOB, AUDIT_SWEEP_SCHEDULE, sweepAuditLog } from './modules/audit/audit.service.js';
 import { CLEANUP_EVERY_MS, CLEANUP_JOB, deleteExpired } from './modules/auth/cleanup.js';
 import {
   BULK_CHANGES_EVERY_MS,
@@ -43,6 +44,7 @@ export function registerJobHandlers(ctx: AppContext, log: FastifyBaseLogger): { 
   jobs.every(IMPORT_FILES_JOB, IMPORT_FILES_EVERY_MS, async () => ({
     deleted: await deleteExpiredImportFiles(ctx),
   }));
+  jobs.every(AUDIT_SWEEP_JOB, AUDIT_SWEEP_SCHEDULE, async () => ({ deleted: await sweepAuditLog(ctx) }));
   if (config.taskReminderSeconds > 0) {
     jobs.every(DUE_SWEEP_JOB, config.taskReminderSeconds * 1000, dueReminders);
   }

@@ -10,6 +10,8 @@ export interface Actor {
   user: { id: number; name: string; email: string; role: string };
   /** The session the request came with; empty for a job acting for its user. */
   sessionId: string;
+  /** The client's address (request.ip) for a request's caller; unset for a job. The audit log keeps it. */
+  address?: string;
 }
 
 export const isAdmin = (actor: Actor): boolean => actor.user.role === 'admin';

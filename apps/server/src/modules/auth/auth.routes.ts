@@ -10,6 +10,7 @@ import { findUserById } from '../users/user-reads.js';
 import { userResponse } from '../users/users.schemas.js';
 import { login, logout } from './auth.service.js';
 import { changePassword } from './password-change.js';
+import { publicSsoRoutes, ssoSettingsRoutes } from './sso.routes.js';
 import { publicTwoFactorRoutes, twoFactorRoutes } from './two-factor.routes.js';
 
 export const publicAuthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -38,16 +39,18 @@ export const publicAuthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   );
 
   await app.register(publicTwoFactorRoutes, { ctx });
+  await app.register(publicSsoRoutes, { ctx });
 };
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(twoFactorRoutes, { ctx });
+  await app.register(ssoSettingsRoutes, { ctx });
 
   app.post(
     '/auth/logout',
     { schema: { tags: ['auth'], response: { 204: z.null(), 401: errorResponse } } },
     async (request, reply) => {
-      await logout(ctx, caller(request).sessionId);
+      await logout(ctx, caller(request));
       return reply.code(204).send(null);
     },
   );

@@ -6,9 +6,11 @@ import type { Actor } from '../../lib/actor.js';
 import { forbidden, unauthorized } from '../../lib/http-errors.js';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/passwords.js';
 import { nowIso } from '../../lib/time.js';
+import { type AuditActor, recordActorAudit, recordAudit } from '../audit/audit.service.js';
 import { findUserByEmail, type UserRow } from '../users/user-reads.js';
 import { countAttempt, loginLimits } from './attempts.service.js';
 import { deleteSession, findSessionStates, findSessionUser, insertSession } from './sessions.repository.js';
+import { assertPasswordSignInAllowed } from './sso-settings.js';
 import { openChallenge, type SecondStep, secondStepFor } from './two-factor.service.js';
 
 export const ACCOUNT_INACTIVE = 'Your account is inactive. Please contact an administrator.';
@@ -18,18 +20,52 @@ export interface Authenticated extends Actor {
   user: UserRow;
 }
 
-/** Opens a session row and signs a token naming it; both expire together. */
-export async function openSession(ctx: AppContext, userId: number): Promise<string> {
+/** A session opened by signing in (not by a password change): the audit log's `auth.sign-in`. */
+export interface SignIn {
+  user: AuditActor;
+  address: string;
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * Opens a session row and signs a token naming it; both expire together. A sign-in's audit entry
+ * is written in the session's transaction.
+ */
+export async function openSession(ctx: AppContext, userId: number, signIn?: SignIn): Promise<string> {
   const now = Date.now();
   const expiresAt = new Date(now + ctx.config.sessionTtlHours * 3_600_000);
   const sessionId = randomBytes(24).toString('base64url');
-  await insertSession(ctx.db, {
+  const session = {
     id: sessionId,
     userId,
     createdAt: new Date(now).toISOString(),
     expiresAt: expiresAt.toISOString(),
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertSession(trx, session);
+    if (signIn) await recordAudit(trx, { actor: signIn.user, action: 'auth.sign-in', ...signIn });
   });
   return ctx.tokens.sign({ sessionId, userId }, expiresAt);
+}
+
+/**
+ * A refused sign-in changes nothing of its own to share a transaction with: its throttle rows are
+ * committed before the password is checked (see countAttempt), so its entry is one statement.
+ */
+export async function signInFailed(
+  ctx: AppContext,
+  email: string,
+  address: string,
+  reason: string,
+  user?: AuditActor,
+): Promise<void> {
+  await recordAudit(ctx.db, {
+    actor: user ?? null,
+    action: 'auth.sign-in-failed',
+    detail: { email: email.slice(0, 320), reason },
+    address,
+    ...(user ? { targetType: 'user', targetId: user.id } : {}),
+  });
 }
 
 /**
@@ -46,20 +82,30 @@ export async function login(
   address: string,
 ): Promise<LoginOutcome> {
   const limits = loginLimits(ctx, input.email, address);
-  const attempt = await countAttempt(ctx, limits);
+  const attempt = await countAttempt(ctx, limits).catch(async (error: unknown) => {
+    await signInFailed(ctx, input.email, address, 'throttled');
+    throw error;
+  });
   const user = await findUserByEmail(ctx.db, input.email);
   const valid = user
     ? await verifyPassword(user.password_hash, input.password)
     : await verifyAgainstNothing(input.password);
-  if (!user || !valid) throw unauthorized(authMessages.invalidCredentials);
+  if (!user || !valid) {
+    await signInFailed(ctx, input.email, address, user ? 'wrong-password' : 'unknown-email', user);
+    throw unauthorized(authMessages.invalidCredentials);
+  }
   const step = await secondStepFor(ctx, user);
   // The owner's own earlier slips from this address are forgiven; strangers' failures are not.
   // With a second step still to come, they are forgiven only once it is passed: a right password
   // must not wipe out the count of wrong codes.
   await attempt.succeeded(step ? [] : [limits[2]!.key]);
-  if (user.is_active !== 1) throw forbidden(ACCOUNT_INACTIVE);
+  if (user.is_active !== 1) {
+    await signInFailed(ctx, input.email, address, 'inactive', user);
+    throw forbidden(ACCOUNT_INACTIVE);
+  }
+  await assertPasswordSignInAllowed(ctx.db, user);
   if (step) return { secondFactor: step, challenge: await openChallenge(ctx, user.id, step) };
-  return { token: await openSession(ctx, user.id), user };
+  return { token: await openSession(ctx, user.id, { user, address, detail: { method: 'password' } }), user };
 }
 
 /** A wrong current password on change-password counts like a failed login of that account. */
@@ -123,6 +169,9 @@ export async function sessionGrants(db: Db, sessionIds: string[]): Promise<Map<s
   return grants;
 }
 
-export async function logout(ctx: AppContext, sessionId: string): Promise<void> {
-  await deleteSession(ctx.db, sessionId);
+export async function logout(ctx: AppContext, actor: Actor): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await deleteSession(trx, actor.sessionId);
+    await recordActorAudit(trx, actor, 'auth.sign-out');
+  });
 }

@@ -27,6 +27,6 @@ export async function disableOwnFactor(
   } else if (!(await checkCurrentPassword(ctx, user, input.password ?? '', address))) {
     throw fieldError('password', m.passwordWrong);
   }
-  await turnOff(ctx, user.id);
+  await turnOff(ctx, actor);
   return twoFactorStatus(ctx, user);
 }

@@ -2,7 +2,7 @@ import { twoFactorMessages as m, type SecondFactorLoginInput, type TwoFactorSetu
 import type { AppContext } from '../../context.js';
 import { conflict, unauthorized } from '../../lib/http-errors.js';
 import type { UserRow } from '../users/user-reads.js';
-import { openSession } from './auth.service.js';
+import { openSession, signInFailed } from './auth.service.js';
 import { deleteChallenge } from './second-factors.repository.js';
 import {
   challengedUser,
@@ -14,9 +14,9 @@ import {
 } from './two-factor.service.js';
 
 /** Spends the challenge and opens the session; of two requests with one challenge, one wins. */
-async function finish(ctx: AppContext, user: UserRow, digest: string): Promise<string> {
+async function finish(ctx: AppContext, user: UserRow, digest: string, address: string): Promise<string> {
   if (!(await deleteChallenge(ctx.db, digest))) throw unauthorized(m.challengeExpired);
-  return openSession(ctx, user.id);
+  return openSession(ctx, user.id, { user, address, detail: { method: 'password', secondFactor: true } });
 }
 
 /** The second step of a sign-in: a current code or an unused recovery code. */
@@ -29,12 +29,15 @@ export async function completeSignIn(
   const factor = await enabledFactor(ctx, user.id);
   if (!factor) throw unauthorized(m.challengeExpired);
   if (input.recoveryCode !== undefined) {
-    if (!(await checkRecoveryCode(ctx, user, input.recoveryCode, address)))
+    if (!(await checkRecoveryCode(ctx, user, input.recoveryCode, address))) {
+      await signInFailed(ctx, user.email, address, 'wrong-recovery-code', user);
       throw unauthorized(m.invalidRecoveryCode);
+    }
   } else if (!(await checkCode(ctx, user, factor, input.code ?? '', address))) {
+    await signInFailed(ctx, user.email, address, 'wrong-code', user);
     throw unauthorized(m.invalidCode);
   }
-  return { token: await finish(ctx, user, digest), user };
+  return { token: await finish(ctx, user, digest, address), user };
 }
 
 /** Setting up a required factor during sign-in: the same steps as on the profile, then the session. */
@@ -51,5 +54,5 @@ export async function confirmAtSignIn(
 ): Promise<{ token: string; user: UserRow; recoveryCodes: string[] }> {
   const { user, digest } = await challengedUser(ctx, input.challenge, 'setup');
   const { recoveryCodes } = await confirmSetup(ctx, user, input.code, address);
-  return { token: await finish(ctx, user, digest), user, recoveryCodes };
+  return { token: await finish(ctx, user, digest, address), user, recoveryCodes };
 }

@@ -14,6 +14,7 @@ import { getSetting, putSetting } from '../../db/settings.js';
 import { type Actor, assertAdmin } from '../../lib/actor.js';
 import { conflict, fieldError, notFound, unauthorized } from '../../lib/http-errors.js';
 import { isoAfter, nowIso } from '../../lib/time.js';
+import { recordActorAudit, recordAudit } from '../audit/audit.service.js';
 import { inWrite } from '../records/write-scope.js';
 import { findUserById, type UserRow } from '../users/user-reads.js';
 import { countAttempt, loginLimits } from './attempts.service.js';
@@ -169,16 +170,28 @@ export async function confirmSetup(
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await enableSecondFactor(trx, user.id, pending.secret, nowIso()))) throw conflict(m.notStarted);
     await replaceRecoveryCodes(trx, user.id, digests);
+    await recordAudit(trx, {
+      actor: user,
+      action: 'auth.second-factor-enabled',
+      targetType: 'user',
+      targetId: user.id,
+      address,
+    });
   });
   return { recoveryCodes };
 }
 
 /** Off: the secret, the recovery codes and any sign-in halfway through are gone. */
-export async function turnOff(ctx: AppContext, userId: number): Promise<void> {
+export async function turnOff(ctx: AppContext, actor: Actor): Promise<void> {
+  const userId = actor.user.id;
   await ctx.db.transaction().execute(async (trx) => {
     await clearSecondFactor(trx, userId);
     await replaceRecoveryCodes(trx, userId, []);
     await deleteUserChallenges(trx, userId);
+    await recordActorAudit(trx, actor, 'auth.second-factor-disabled', {
+      targetType: 'user',
+      targetId: userId,
+    });
   });
 }
 
@@ -195,6 +208,7 @@ export async function resetSecondFactor(ctx: AppContext, actor: Actor, userId: n
       throw conflict(m.notEnabled);
     await replaceRecoveryCodes(w.db, userId, []);
     await deleteUserChallenges(w.db, userId);
+    await recordActorAudit(w.db, actor, 'auth.second-factor-reset', { targetType: 'user', targetId: userId });
     await w.emit('user.signed-out', { userId });
   });
 }

@@ -11,6 +11,7 @@ import * as tar from 'tar';
 import type { Config } from '../../config.js';
 import { createDatabase, sqlitePath } from '../../db/database.js';
 import { KNOWN_MIGRATIONS, LATEST_MIGRATION } from '../../db/migrate.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { missingFiles } from '../files/copy-files.js';
 import { createFileStore } from '../storage/index.js';
 import {
@@ -171,8 +172,29 @@ export async function createBackup(
       await rm(partial, { force: true });
       throw error;
     }
+    await recordBackup(config, manifest, Boolean(options.passphrase));
     return manifest;
   });
+}
+
+/**
+ * The backup as an audit entry, once its archive is whole. It runs from the command line, where
+ * nobody is signed in: no actor, no address. A database from before the audit log has no table.
+ */
+async function recordBackup(config: Config, manifest: BackupManifest, encrypted: boolean): Promise<void> {
+  if (!manifest.migrations.includes('0038-audit-log')) return;
+  const db = createDatabase(config);
+  try {
+    const { engine, migration, files, fileStorage } = manifest;
+    await recordAudit(db, {
+      actor: null,
+      action: 'backup',
+      detail: { via: 'cli', engine, migration, files, fileStorage, encrypted },
+      address: '',
+    });
+  } finally {
+    await db.destroy();
+  }
 }
 
 export interface RestoreReport {

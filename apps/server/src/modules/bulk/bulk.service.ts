@@ -1,8 +1,10 @@
 import { authMessages, contactMessages } from '@crm/domain';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/database.js';
 import { type Actor, isAdmin } from '../../lib/actor.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import { isoAfter } from '../../lib/time.js';
+import { recordActorAudit } from '../audit/audit.service.js';
 import type { JobContext, JobHandler } from '../jobs/job-runner.js';
 import { enqueueJob, getJob } from '../jobs/jobs.service.js';
 import { activeUserName, findUserById } from '../users/user-reads.js';
@@ -133,7 +135,9 @@ export async function startBulk(
     const total = await countChanges(ctx.db, target.undoOf);
     if (total <= BULK_INLINE_MAX) {
       const ids = await changesAfter(ctx.db, target.undoOf, 0, BULK_INLINE_MAX);
-      return { done: done(step, await writeInBatches(ctx, actor, step, ids)) };
+      // One batch (BULK_INLINE_MAX is the batch size): the undo's entry commits with it.
+      const audit = (db: Db, changed: number[]) => undoAudit(db, actor, list, target.undoOf, changed.length);
+      return { done: done(step, await writeBatch(ctx, actor, step, ids, audit)) };
     }
     payload = { ...step, undoOf: target.undoOf, total };
   } else {
@@ -144,10 +148,22 @@ export async function startBulk(
       return { done: done(step, await writeInBatches(ctx, actor, step, first)) };
     payload = { ...step, params, total: await countMatching(ctx.db, source) };
   }
-  const jobId = await enqueueJob(ctx.db, { kind: BULK_JOB, payload, actorId: actor.user.id, maxAttempts: 3 });
+  const jobId = await ctx.db.transaction().execute(async (trx) => {
+    const queued = await enqueueJob(trx, { kind: BULK_JOB, payload, actorId: actor.user.id, maxAttempts: 3 });
+    if (payload.undoOf) await undoAudit(trx, actor, list, payload.undoOf, payload.total);
+    return queued;
+  });
   ctx.jobs.wake();
   return { job: { jobId: jobId!, total: payload.total } };
 }
+
+/** An undo is recorded when it is asked for, with the records it puts back (or will). */
+const undoAudit = (db: Db, actor: Actor, list: BulkList, jobId: number, rows: number) =>
+  recordActorAudit(db, actor, 'bulk.undo', {
+    targetType: 'bulk-job',
+    targetId: jobId,
+    detail: { list, rows },
+  });
 
 /** How many records of a list match its parameters, exactly (the offer "Select all N matching"). */
 export async function countBulkMatches(

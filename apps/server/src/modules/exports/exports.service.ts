@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { streamListPages } from '../../db/list-stream.js';
 import type { Actor } from '../../lib/actor.js';
 import { nowIso } from '../../lib/time.js';
+import { recordActorAudit } from '../audit/audit.service.js';
 import { takeExportSlot } from '../limits/export-slots.js';
 import { chooseColumns, type ExportList, prepareExport } from './export-lists.js';
 import { CONTENT_TYPES, csvWriter, type ExportFormat, xlsxWriter } from './export-writers.js';
@@ -78,16 +79,22 @@ export async function startExport(
       }
       await writer.finish();
     } finally {
-      if (prepared.recorded) {
-        await insertExportRecord(ctx.db, {
-          userId: actor.user.id,
-          list,
-          format,
-          rowCount: written,
-          query: JSON.stringify(Object.fromEntries(Object.entries(raw).filter(([key]) => key !== 'format'))),
-          at: startedAt,
-        });
-      }
+      // The contacts' export record and the audit entry, each with the rows sent, commit together.
+      await ctx.db.transaction().execute(async (trx) => {
+        if (prepared.recorded) {
+          await insertExportRecord(trx, {
+            userId: actor.user.id,
+            list,
+            format,
+            rowCount: written,
+            query: JSON.stringify(
+              Object.fromEntries(Object.entries(raw).filter(([key]) => key !== 'format')),
+            ),
+            at: startedAt,
+          });
+        }
+        await recordActorAudit(trx, actor, 'export', { detail: { list, format, rows: written } });
+      });
     }
   };
   produce().catch((error: unknown) => {

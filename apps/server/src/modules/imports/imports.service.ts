@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { type Actor, isAdmin } from '../../lib/actor.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.js';
 import { nowIso } from '../../lib/time.js';
+import { recordActorAudit } from '../audit/audit.service.js';
 import { receiveUpload } from '../files/upload-reader.js';
 import { enqueueJob } from '../jobs/jobs.service.js';
 import { ensurePreviewRoom } from '../limits/preview-limit.js';
@@ -277,6 +278,11 @@ export async function undoImport(ctx: AppContext, actor: Actor, id: number): Pro
       actorId: actor.user.id,
     });
     await updateImport(trx, id, { state: 'undoing', job_id: jobId ?? null, updated_at: nowIso() });
+    await recordActorAudit(trx, actor, 'import.undo', {
+      targetType: 'import',
+      targetId: id,
+      detail: { entity: record.entity },
+    });
   });
   ctx.jobs.wake();
   return importView((await findImport(ctx.db, id))!);
@@ -303,8 +309,19 @@ async function startJob(
       ...(settings.country ? { country: settings.country } : {}),
       updated_at: nowIso(),
     });
+    if (kind === IMPORT_RUN_JOB) await recordActorAudit(trx, actor, 'import', importAudit(record));
   });
   ctx.jobs.wake();
+}
+
+/** The run is recorded when it is requested, with its file and the preview's counts. */
+function importAudit(record: ImportRecord) {
+  const preview = record.preview_summary ? (JSON.parse(record.preview_summary) as PreviewSummary) : undefined;
+  return {
+    targetType: 'import',
+    targetId: record.id,
+    detail: { entity: record.entity, filename: record.filename, preview },
+  };
 }
 
 export async function getImport(ctx: AppContext, actor: Actor, id: number): Promise<ImportView> {

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { Actor } from '../../lib/actor.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
+import { recordActorAudit } from '../audit/audit.service.js';
 import type { RecordAdapter } from '../records/record-adapter.js';
 import { inWrite, type WriteScope } from '../records/write-scope.js';
 import {
@@ -131,6 +132,11 @@ export async function mergeRecords<V extends View, M, Mv>(
       snapshot: JSON.stringify(snapshot),
       at: w.at,
     });
+    await recordActorAudit(w.db, actor, 'merge', {
+      targetType: adapter.kind,
+      targetId: survivor.id,
+      detail: { mergeId, merged: other.id },
+    });
     return {
       dryRun: input.dryRun,
       mergeId: input.dryRun ? null : mergeId,
@@ -201,6 +207,11 @@ export async function undoMerge<V extends View>(
       notes: note(merge.merged_id),
     });
     await markUndone(w.db, merge.id, actor.user.id, w.at);
+    await recordActorAudit(w.db, actor, 'merge.undo', {
+      targetType: adapter.kind,
+      targetId: merge.survivor_id,
+      detail: { mergeId: merge.id, restored: merge.merged_id },
+    });
     return {
       survivor: (await adapter.read(w.db, merge.survivor_id))!,
       restored: (await adapter.read(w.db, merge.merged_id))!,

@@ -2,6 +2,7 @@ import { displayName, type Role, USERS_ROUTE_ROLES, userMessages } from '@crm/do
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { assertAdmin, isAdmin } from '../../lib/actor.js';
 import { conflict, fieldError, notFound } from '../../lib/http-errors.js';
+import { recordActorAudit } from '../audit/audit.service.js';
 import type { AudiencedEvent } from '../events/event-types.js';
 import type { WriteScope } from '../records/write-scope.js';
 import { lockVersion } from '../versions/versions.repository.js';
@@ -106,6 +107,23 @@ function columnValue(field: keyof UserPatch, value: UserPatch[keyof UserPatch]):
   return value as string;
 }
 
+/** A new role, an activation or a deactivation goes into the audit log, in the write's transaction. */
+async function auditUserChanges(w: WriteScope, id: number, before: UserRow, changes: Partial<UserWrite>) {
+  const target = { targetType: 'user', targetId: id };
+  if (changes.role !== undefined)
+    await recordActorAudit(w.db, w.actor, 'user.role-changed', {
+      ...target,
+      detail: { from: before.role, to: changes.role },
+    });
+  if (changes.is_active !== undefined)
+    await recordActorAudit(
+      w.db,
+      w.actor,
+      changes.is_active === 1 ? 'user.activated' : 'user.deactivated',
+      target,
+    );
+}
+
 /**
  * The one way a user's account changes (the admin's form and status actions, the profile, a new
  * password): permission per field, the row locked and read, the version checked, the changed
@@ -138,6 +156,7 @@ export async function writeUser(
   await guardEmail(() =>
     updateUser(w.db, id, { ...changes, ...versionColumns(state, changed, w.actor.user.id) }, w.at),
   );
+  await auditUserChanges(w, id, existing, changes);
   if (changes.name !== undefined) await w.emit('user.renamed', { userId: id, name: changes.name });
   if (changes.password_hash !== undefined || changes.is_active === 0)
     await w.emit('user.signed-out', { userId: id });
