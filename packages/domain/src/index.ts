@@ -1,4 +1,5 @@
 export * from './agencies.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './common-passwords.js';
 export * from './contacts.js';
@@ -18,6 +19,7 @@ export * from './phone-countries.js';
 export * from './phone-reading.js';
 export * from './products.js';
 export * from './search.js';
+export * from './sso.js';
 export * from './tasks.js';
 export * from './text.js';
 export * from './text-field.js';

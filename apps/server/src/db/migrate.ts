@@ -40,6 +40,8 @@ import * as m0033 from './migrations/0033-deal-stage-totals.js';
 import * as m0034 from './migrations/0034-two-factor.js';
 import * as m0035 from './migrations/0035-calendar-feeds.js';
 import * as m0036 from './migrations/0036-webhooks.js';
+import * as m0037 from './migrations/0037-single-sign-on.js';
+import * as m0038 from './migrations/0038-audit-log.js';
 
 /** Migrations are listed here, not read from disk, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -82,6 +84,8 @@ const migrations: Record<string, Migration> = {
   '0034-two-factor': m0034,
   '0035-calendar-feeds': m0035,
   '0036-webhooks': m0036,
+  '0037-single-sign-on': m0037,
+  '0038-audit-log': m0038,
   '0006-versions': m0006,
 };
 
