@@ -100,6 +100,19 @@ const routes: RouteObject[] = [
                 },
               },
               {
+                path: '/audit',
+                lazy: async () => {
+                  const { AuditPage } = await import('../features/audit/routes/audit-page');
+                  return {
+                    element: (
+                      <RequireAuth allowedRoles={['admin']}>
+                        <AuditPage />
+                      </RequireAuth>
+                    ),
+                  };
+                },
+              },
+              {
                 path: '/settings/webhooks',
                 lazy: async () => {
                   const { WebhooksPage } = await import('../features/webhooks/routes/webhooks-page');

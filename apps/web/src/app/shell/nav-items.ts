@@ -5,6 +5,7 @@ import {
   IconChecklist,
   IconCopy,
   IconFileImport,
+  IconHistory,
   IconLayoutDashboard,
   IconPackage,
   IconUserCheck,
@@ -111,4 +112,12 @@ export const WEBHOOKS_NAV: NavEntry = {
   to: '/settings/webhooks',
   icon: IconWebhook,
   isActive: startsWithAny('/settings/webhooks'),
+};
+
+/** Admins only: who did what, when and from where. */
+export const AUDIT_NAV: NavEntry = {
+  label: 'Audit log',
+  to: '/audit',
+  icon: IconHistory,
+  isActive: startsWithAny('/audit'),
 };

@@ -5,7 +5,7 @@ import { useCurrentUser, useSession } from '../../lib/session-context';
 import { Logo } from './logo';
 import { MyTasksNavLink } from './my-tasks-nav-link';
 import { NavEntryLink } from './nav-entry-link';
-import { DUPLICATES_NAV, IMPORTS_NAV, MAIN_NAV, USERS_NAV, WEBHOOKS_NAV } from './nav-items';
+import { AUDIT_NAV, DUPLICATES_NAV, IMPORTS_NAV, MAIN_NAV, USERS_NAV, WEBHOOKS_NAV } from './nav-items';
 import { ProductsNavGroup } from './products-nav-group';
 
 interface SidebarProps {
@@ -45,6 +45,9 @@ export function Sidebar({ onNavigate }: SidebarProps) {
           )}
           {user.role === 'admin' && (
             <NavEntryLink entry={WEBHOOKS_NAV} path={pathname} onNavigate={onNavigate} />
+          )}
+          {user.role === 'admin' && (
+            <NavEntryLink entry={AUDIT_NAV} path={pathname} onNavigate={onNavigate} />
           )}
         </Stack>
       </AppShell.Section>
