@@ -1,6 +1,8 @@
 import { webhookMessages as m } from '@crm/domain';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTarget, isPublicAddress, type Resolve } from '../src/modules/webhooks/ssrf-guard.js';
+import { sendOnce } from '../src/modules/webhooks/webhook-send.js';
+import { WebhookReceiver } from './helpers/webhook-receiver.js';
 
 /** A resolver that answers from a table, as a DNS server under someone else's control might. */
 const dnsOf =
@@ -98,5 +100,29 @@ describe('the webhook address guard', () => {
     expect(await refusal('http://127.0.0.2:9/hook', publicDns, ['127.0.0.1'])).toBe(m.urlInvalid);
     expect(isPublicAddress('8.8.8.8')).toBe(true);
     expect(isPublicAddress('not an address')).toBe(false);
+  });
+});
+
+describe('sending to a checked address', () => {
+  const receiver = new WebhookReceiver();
+  beforeAll(() => receiver.start());
+  afterAll(() => receiver.close());
+
+  it('connects to the address the guard checked, whatever the name would resolve to now', async () => {
+    // The name does not resolve at all: only the pinned address can have reached the receiver.
+    const url = new URL(`http://hooks.invalid:${receiver.port}/pinned`);
+    const outcome = await sendOnce({ url, address: '127.0.0.1', family: 4 }, '{}', {}, 2000);
+    expect(outcome).toEqual({ status: 200, error: null });
+    expect(receiver.at('/pinned')[0]!.headers.host).toBe(`hooks.invalid:${receiver.port}`);
+  });
+
+  it('follows no redirect: a 302 is the answer, and its Location is never asked', async () => {
+    receiver.queue('/moved', 302);
+    const url = new URL(receiver.url('/moved'));
+    const outcome = await sendOnce({ url, address: '127.0.0.1', family: 4 }, '{}', {}, 2000);
+    expect(outcome).toEqual({ status: 302, error: null });
+    expect(receiver.at('/moved')).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(receiver.at('/followed')).toHaveLength(0);
   });
 });

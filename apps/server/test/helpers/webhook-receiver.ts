@@ -30,7 +30,9 @@ export class WebhookReceiver {
         this.received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
         const behaviour = this.queued.get(path)?.shift() ?? this.fixed.get(path) ?? 200;
         if (behaviour === 'hang') return;
-        response.writeHead(behaviour, { 'content-type': 'text/plain' }).end('ok');
+        // A redirect points at /followed, so a test can tell that it was not followed.
+        const location = behaviour >= 300 && behaviour < 400 ? { location: '/followed' } : {};
+        response.writeHead(behaviour, { 'content-type': 'text/plain', ...location }).end('ok');
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
