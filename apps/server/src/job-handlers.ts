@@ -20,6 +20,11 @@ import { STALE_TEMPORARY_MS, sweepStaleTemporaries, TEMPORARIES_JOB } from './mo
 import { DUE_JOB, DUE_SWEEP_JOB, sendDueReminders } from './modules/tasks/due-reminders.js';
 import { WEBHOOK_JOB } from './modules/webhooks/webhook-capture.js';
 import { webhookDeliveryHandler } from './modules/webhooks/webhook-delivery.js';
+import {
+  pruneWebhookLog,
+  WEBHOOK_PRUNE_EVERY_MS,
+  WEBHOOK_PRUNE_JOB,
+} from './modules/webhooks/webhook-retention.js';
 
 /**
  * Every job this app runs, and every schedule, in one place: the modules export their handlers and
@@ -40,6 +45,9 @@ export function registerJobHandlers(ctx: AppContext, log: FastifyBaseLogger): { 
   }));
   jobs.every(BULK_CHANGES_JOB, BULK_CHANGES_EVERY_MS, async () => ({
     forgotten: await forgetOldBulkChanges(ctx),
+  }));
+  jobs.every(WEBHOOK_PRUNE_JOB, WEBHOOK_PRUNE_EVERY_MS, async () => ({
+    deleted: await pruneWebhookLog(ctx.db),
   }));
   jobs.every(IMPORT_FILES_JOB, IMPORT_FILES_EVERY_MS, async () => ({
     deleted: await deleteExpiredImportFiles(ctx),

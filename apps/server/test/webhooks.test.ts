@@ -2,6 +2,7 @@ import { authMessages, webhookMessages as m } from '@crm/domain';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { pruneWebhookLog } from '../src/modules/webhooks/webhook-retention.js';
 import { createAgency } from './helpers/agencies.js';
 import { type ContactJson, call, createContact, leadPayload } from './helpers/contacts.js';
 import { until } from './helpers/server-process.js';
@@ -443,5 +444,56 @@ describe('deliveries', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('the delivery log', () => {
+  it('forgets events after 30 days with their deliveries and attempts, unless one still waits to be sent', async () => {
+    const hook = await register('/kept', ['contact.created']);
+    for (const name of ['Eski', 'Bekleyen', 'Yeni'])
+      await createContact(t, user, leadPayload({ name, surname: 'Log' }));
+    await received('/kept', 3);
+    const log = await until(
+      'delivered',
+      async () => {
+        const rows = await deliveries(hook.id);
+        return rows.length === 3 && rows.every((row) => row.state === 'delivered') ? rows : undefined;
+      },
+      15_000,
+    );
+    const [recent, waiting, old] = log.map((row) => row.eventId);
+    const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60_000).toISOString();
+    await t.db
+      .updateTable('webhook_events')
+      .set({ created_at: longAgo })
+      .where('id', 'in', [old!, waiting!])
+      .execute();
+    await t.db
+      .updateTable('webhook_deliveries')
+      .set({ state: 'pending' })
+      .where('event_id', '=', waiting!)
+      .execute();
+
+    await pruneWebhookLog(t.db);
+    const left = await t.db
+      .selectFrom('webhook_events')
+      .select('id')
+      .where('id', 'in', [old!, waiting!, recent!])
+      .execute();
+    expect(left.map((row) => row.id).sort()).toEqual([waiting!, recent!].sort());
+    expect((await deliveries(hook.id)).map((row) => row.eventId)).toEqual([recent, waiting]);
+    const orphans = await t.db
+      .selectFrom('webhook_attempts')
+      .leftJoin('webhook_deliveries', 'webhook_deliveries.id', 'webhook_attempts.delivery_id')
+      .select('webhook_attempts.id')
+      .where('webhook_deliveries.id', 'is', null)
+      .execute();
+    expect(orphans).toEqual([]);
+    await t.db
+      .updateTable('webhook_deliveries')
+      .set({ state: 'failed' })
+      .where('event_id', '=', waiting!)
+      .execute();
+    await call(t, 'DELETE', `/api/webhooks/${hook.id}`, admin);
   });
 });

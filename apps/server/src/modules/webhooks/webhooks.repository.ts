@@ -235,3 +235,26 @@ export async function listDeliveries(db: Db, endpointId: number, limit: number) 
     .limit(limit)
     .execute();
 }
+
+/**
+ * Forgets events older than `before` that nothing still waits to send; their deliveries and
+ * attempts go with them (foreign keys cascade).
+ */
+export async function deleteEventsBefore(db: Db, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('webhook_events')
+    .where('created_at', '<', before)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('webhook_deliveries')
+            .select('webhook_deliveries.id')
+            .whereRef('webhook_deliveries.event_id', '=', 'webhook_events.id')
+            .where('webhook_deliveries.state', '=', 'pending'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
