@@ -183,7 +183,7 @@ describe('signing in through the provider', () => {
     await configure();
   });
 
-  it('signs an existing user in by verified e-mail, with PKCE S256, state and nonce sent', async () => {
+  it('signs an existing user in by verified e-mail, with PKCE S256, state and nonce sent, and audits it', async () => {
     const email = uniqueEmail();
     const user = await signIn(t, { email });
     const { authorization, cookie, callback: path } = await startAndSignIn(person(email));
@@ -203,6 +203,17 @@ describe('signing in through the provider', () => {
     expect(answered).toMatchObject({ id: user.id, email });
     const me = await api('GET', '/auth/me', { headers: { authorization: `Bearer ${token}` } });
     expect(me.json()).toMatchObject({ id: user.id });
+    // Audited as any sign-in (newest first, after the test's own password sign-in), naming the
+    // provider as the way in.
+    const audit = await api('GET', `/audit?action=auth.sign-in&actor=${user.id}`, { headers: admin.headers });
+    expect(
+      audit
+        .json<{ detail: unknown; address: string }[]>()
+        .map(({ detail, address }) => ({ detail, address })),
+    ).toEqual([
+      { detail: { method: 'sso' }, address: '127.0.0.1' },
+      { detail: { method: 'password' }, address: '127.0.0.1' },
+    ]);
   });
 
   it('trades the one-time code for a session once only', async () => {

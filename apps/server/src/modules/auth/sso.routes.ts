@@ -115,7 +115,7 @@ export const publicSsoRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
     },
     async (request) => {
-      const { token, user } = await redeemHandoff(ctx, request.body.code);
+      const { token, user } = await redeemHandoff(ctx, request.body.code, request.ip);
       return { token, user: toUser(user) };
     },
   );

@@ -179,11 +179,13 @@ async function createFromProvider(ctx: AppContext, person: ProviderPerson, email
 export async function redeemHandoff(
   ctx: AppContext,
   code: string,
+  address: string,
 ): Promise<{ token: string; user: UserRow }> {
   const userId = await takeHandoff(ctx.db, digest(code), nowIso());
   if (userId === undefined) throw unauthorized(SSO_FAILURES.expired);
   const user = await findUserById(ctx.db, userId);
   if (!user) throw unauthorized(SSO_FAILURES.expired);
   if (user.is_active !== 1) throw unauthorized(ACCOUNT_INACTIVE);
-  return { token: await openSession(ctx, user.id), user };
+  // Audited as any sign-in, in the session's transaction, naming the provider as its way in.
+  return { token: await openSession(ctx, user.id, { user, address, detail: { method: 'sso' } }), user };
 }
