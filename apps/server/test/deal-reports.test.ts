@@ -555,5 +555,12 @@ describe('many partners', () => {
         .trim()
         .split('\n'),
     ).toHaveLength(1 + 22);
+    // The download is in the audit log as an export, with its rows.
+    const audit = await api(t, 'GET', '/api/audit?action=export', admin);
+    expect(audit.json<{ detail: unknown }[]>()[0]?.detail).toEqual({
+      list: 'deal-commission',
+      format: 'csv',
+      rows: 22,
+    });
   });
 });

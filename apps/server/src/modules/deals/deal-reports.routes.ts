@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { caller } from '../../lib/caller.js';
 import { errors } from '../../lib/schemas.js';
+import { recordActorAudit } from '../audit/audit.service.js';
 import { CONTENT_TYPES, csvWriter } from '../exports/export-writers.js';
 import * as reports from './deal-reports.service.js';
 
@@ -237,6 +238,13 @@ export const dealReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         produces: ['text/csv'],
       },
     },
-    async (request, reply) => sendCommissionCsv(reply, await allCommission(request)),
+    async (request, reply) => {
+      const report = await allCommission(request);
+      // A download of the partners' commission is an export like any list's (the audit log).
+      await recordActorAudit(ctx.db, caller(request), 'export', {
+        detail: { list: 'deal-commission', format: 'csv', rows: report.rows.length },
+      });
+      return sendCommissionCsv(reply, report);
+    },
   );
 };
