@@ -3,6 +3,7 @@ import type { AppContext } from '../src/context.js';
 import { createEventBus } from '../src/modules/events/create-event-bus.js';
 import { IMPORT_BATCH_ROWS, IMPORT_RUN_JOB, importJobHandlers } from '../src/modules/imports/import-jobs.js';
 import { JobRunner } from '../src/modules/jobs/job-runner.js';
+import { Hooks } from '../src/modules/records/topics.js';
 import { createFileStore } from '../src/modules/storage/index.js';
 import { type ContactJson, call, createContact, type HistoryJson, leadPayload } from './helpers/contacts.js';
 import { type ImportJson, upload } from './helpers/imports.js';
@@ -27,6 +28,8 @@ beforeAll(async () => {
     jobs: new JobRunner(t.db, { pollMs: 0 }),
     // A finished run tells its starter in the bell, and the bell's event goes out on this bus.
     events: createEventBus(t.config, t.db, () => {}),
+    // Every write tells its topics in its transaction (webhooks listen to them in the app).
+    hooks: new Hooks(),
   } as AppContext;
 });
 afterAll(async () => {
