@@ -41,3 +41,15 @@ export const webhookMessages = {
   urlUnresolved: 'This host name does not resolve',
   eventsRequired: 'Pick at least one event',
 } as const;
+
+/** An endpoint as GET /api/webhooks answers it (its secret is answered once, when it is made). */
+export interface Webhook {
+  id: number;
+  url: string;
+  events: WebhookEventKind[];
+  isActive: boolean;
+  disabledReason: string | null;
+  failingEvents: number;
+  createdAt: string;
+  updatedAt: string;
+}

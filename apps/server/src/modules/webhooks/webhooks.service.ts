@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { webhookMessages as m, WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '@crm/domain';
+import { webhookMessages as m, WEBHOOK_EVENT_KINDS, type Webhook, type WebhookEventKind } from '@crm/domain';
 import type { AppContext } from '../../context.js';
 import { type Actor, assertAdmin } from '../../lib/actor.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
@@ -19,16 +19,8 @@ import {
   updateEndpoint,
 } from './webhooks.repository.js';
 
-export interface WebhookView {
-  id: number;
-  url: string;
-  events: WebhookEventKind[];
-  isActive: boolean;
-  disabledReason: string | null;
-  failingEvents: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** The endpoint's shape is the domain's, shared with the web app. */
+export type WebhookView = Webhook;
 
 const toView = (row: EndpointRow): WebhookView => ({
   id: row.id,

@@ -1,17 +1,8 @@
-import type { WebhookEventKind } from '@crm/domain';
+import type { Webhook } from '@crm/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiJson } from '../../../lib/api-client';
 
-export interface Webhook {
-  id: number;
-  url: string;
-  events: WebhookEventKind[];
-  isActive: boolean;
-  disabledReason: string | null;
-  failingEvents: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { Webhook } from '@crm/domain';
 
 export interface WebhookDelivery {
   id: number;
