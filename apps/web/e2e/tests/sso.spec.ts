@@ -1,6 +1,8 @@
+/// <reference path="../../../server/test/helpers/oidc-provider.d.ts" />
+// The server's tests run the same test provider: one helper (and its types) serves both.
 import { expect, type Page, test } from '@playwright/test';
+import { startTestProvider, type TestProvider } from '../../../server/test/helpers/oidc-test-provider';
 import { adminToken, bearer, createUserViaApi, uniqueEmail } from './support/session';
-import { startTestProvider, type TestProvider } from './support/test-provider';
 import { sidebar } from './support/ui';
 
 let provider: TestProvider;

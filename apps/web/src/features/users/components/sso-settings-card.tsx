@@ -120,41 +120,61 @@ export function SsoSettingsCard() {
             error={errors.allowedDomains}
             onChange={(value) => set('allowedDomains', value)}
           />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="sso-unknown-label">
-              People without an account
-            </Text>
-            <SegmentedControl
-              aria-labelledby="sso-unknown-label"
-              data={[
-                { value: 'refuse', label: 'Refuse' },
-                { value: 'create', label: 'Create as users' },
-              ]}
-              value={draft.unknownPeople}
-              onChange={(value) => set('unknownPeople', value as SsoUnknownPeople)}
-              style={{ alignSelf: 'flex-start' }}
-            />
-          </Stack>
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="sso-password-label">
-              Password form
-            </Text>
-            <SegmentedControl
-              aria-labelledby="sso-password-label"
-              data={[
-                { value: 'everyone', label: 'Everyone' },
-                { value: 'admins', label: 'Admins only' },
-              ]}
-              value={draft.passwordSignIn}
-              onChange={(value) => set('passwordSignIn', value as PasswordSignIn)}
-              style={{ alignSelf: 'flex-start' }}
-            />
-          </Stack>
+          <Choice
+            id="sso-unknown-label"
+            label="People without an account"
+            data={[
+              { value: 'refuse', label: 'Refuse' },
+              { value: 'create', label: 'Create as users' },
+            ]}
+            value={draft.unknownPeople}
+            onChange={(value) => set('unknownPeople', value as SsoUnknownPeople)}
+          />
+          <Choice
+            id="sso-password-label"
+            label="Password form"
+            data={[
+              { value: 'everyone', label: 'Everyone' },
+              { value: 'admins', label: 'Admins only' },
+            ]}
+            value={draft.passwordSignIn}
+            onChange={(value) => set('passwordSignIn', value as PasswordSignIn)}
+          />
           <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
             Save single sign-on
           </Button>
         </Stack>
       </form>
     </Card>
+  );
+}
+
+/** A choice among a few settings, named by a label the control points at. */
+function Choice({
+  id,
+  label,
+  data,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  data: { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id={id}>
+        {label}
+      </Text>
+      <SegmentedControl
+        aria-labelledby={id}
+        data={data}
+        value={value}
+        onChange={onChange}
+        style={{ alignSelf: 'flex-start' }}
+      />
+    </Stack>
   );
 }
