@@ -9,6 +9,9 @@ import { NewWebhookForm } from '../components/new-webhook-form';
 import { WebhookDeliveries } from '../components/webhook-deliveries';
 
 /** Admins' webhooks: the endpoints, turning them on and off, and each one's delivery log. */
+/** A status badge keeps its whole word: the table scrolls sideways before it cuts one. */
+const FULL_BADGE = { minWidth: 'max-content' } as const;
+
 export function WebhooksPage() {
   const { data: webhooks = [] } = useWebhooks();
   const [shown, setShown] = useState<number | null>(null);
@@ -71,11 +74,16 @@ export function WebhooksPage() {
                 </Table.Td>
                 <Table.Td>
                   {hook.isActive ? (
-                    <Badge color="teal" variant="light">
+                    <Badge color="teal" variant="light" style={FULL_BADGE}>
                       Active
                     </Badge>
                   ) : (
-                    <Badge color="gray" variant="light" title={hook.disabledReason ?? undefined}>
+                    <Badge
+                      color="gray"
+                      variant="light"
+                      title={hook.disabledReason ?? undefined}
+                      style={FULL_BADGE}
+                    >
                       {hook.disabledReason ?? 'Turned off'}
                     </Badge>
                   )}
