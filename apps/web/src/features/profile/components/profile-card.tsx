@@ -20,7 +20,13 @@ export function ProfileCard() {
           </Title>
         </Group>
         {!editing && (
-          <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+          <Button
+            variant="light"
+            leftSection={<IconPencil size={16} />}
+            onClick={() => setEditing(true)}
+            // On a phone the title wraps; the button keeps its word.
+            style={{ flexShrink: 0 }}
+          >
             Edit
           </Button>
         )}

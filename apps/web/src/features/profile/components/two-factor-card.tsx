@@ -121,7 +121,7 @@ export function TwoFactorCard() {
           Two-factor sign-in
         </Title>
         {status.data && (
-          <Badge color={enabled ? 'teal' : 'gray'} variant="light">
+          <Badge color={enabled ? 'teal' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
             {enabled ? 'On' : 'Off'}
           </Badge>
         )}
