@@ -20,6 +20,7 @@ export * from './phone-reading.js';
 export * from './products.js';
 export * from './search.js';
 export * from './sso.js';
+export * from './sso-failures.js';
 export * from './tasks.js';
 export * from './text.js';
 export * from './text-field.js';

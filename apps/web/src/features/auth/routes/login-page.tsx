@@ -1,16 +1,23 @@
 import { type SecondFactorAnswer, type SsoLoginOptions, ssoFailureMessage } from '@crm/domain';
 import { Alert, Button, Center, Group, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAddressBook, IconAlertCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session-context';
 import type { LoginAnswer, SignedIn } from '../api/login';
 import { fetchSsoOptions } from '../api/sso';
 import { LoginForm } from '../components/login-form';
-import { SecondFactorForm } from '../components/second-factor-form';
-import { SecondFactorSetup } from '../components/second-factor-setup';
 import { SsoSignIn } from '../components/sso-sign-in';
 import { useSessionMessage } from '../use-session-message';
+
+// The second step is a chunk of its own: most sign-ins never reach it, and the login page is the
+// first screen of most visits (its JavaScript has a budget, `npm run size`).
+const SecondFactorForm = lazy(async () => ({
+  default: (await import('../components/second-factor-form')).SecondFactorForm,
+}));
+const SecondFactorSetup = lazy(async () => ({
+  default: (await import('../components/second-factor-setup')).SecondFactorSetup,
+}));
 
 export function LoginPage() {
   const { signIn } = useSession();
@@ -99,7 +106,7 @@ export function LoginPage() {
             </Text>
           </div>
         </Group>
-        {step}
+        <Suspense fallback={null}>{step}</Suspense>
       </Paper>
     </Center>
   );
