@@ -18,6 +18,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+/** Well-formed bodies for the public calls that read their body before the database. */
+const publicBodies = (admin: { email: string; password: string }): Record<string, object> => ({
+  '/api/auth/login': { email: admin.email, password: admin.password },
+  '/api/auth/sso/session': { code: 'a-one-time-code' },
+});
+const SECOND_STEP = { challenge: 'a-challenge', code: '123456' };
+
 /**
  * A call's path with its parameters filled: ids as 1, and a calendar feed's address as one of the
  * right form (a malformed one is answered 404 before the database is asked).
@@ -152,13 +159,10 @@ if (process.env.TEST_DATABASE_URL) {
             method: method as 'GET',
             url,
             headers: admin.headers,
-            // The public calls that need their body first: a well-formed sign-in and its second steps.
+            // The public calls that need a well-formed body first: the sign-in and its later steps.
             payload:
-              url === '/api/auth/login'
-                ? { email: admin.email, password: admin.password }
-                : url.startsWith('/api/auth/login/second-factor')
-                  ? { challenge: 'a-challenge', code: '123456' }
-                  : {},
+              publicBodies(admin)[url] ??
+              (url.startsWith('/api/auth/login/second-factor') ? SECOND_STEP : {}),
           });
           if (url === '/api/health/live') {
             // Liveness is the process alone: restarting it would not bring the database back.
